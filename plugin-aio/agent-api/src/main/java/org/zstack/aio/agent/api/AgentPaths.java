@@ -1,0 +1,15 @@
+package org.zstack.aio.agent.api;
+
+/** The agent's HTTP paths (POST, JSON in and out), in ZStack's style. */
+public final class AgentPaths {
+    public static final String HOST_CONNECT = "/host/connect";
+    public static final String HOST_FACT = "/host/fact";
+    public static final String VOLUME_CREATE = "/volume/create";
+    public static final String VM_START = "/vm/start";
+    public static final String VM_STOP = "/vm/stop";
+    public static final String VM_ATTACH_VOLUME = "/vm/attach-volume";
+    public static final String PING = "/ping";
+
+    private AgentPaths() {
+    }
+}

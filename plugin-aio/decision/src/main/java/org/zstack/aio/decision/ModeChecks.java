@@ -1,0 +1,126 @@
+package org.zstack.aio.decision;
+
+import java.util.List;
+
+/** The preconditions of each io mode, evaluated against the facts. Pure: no I/O, no state. */
+final class ModeChecks {
+
+    private final IoModeRules rules;
+
+    ModeChecks(IoModeRules rules) {
+        this.rules = rules;
+    }
+
+    /** Appends the checks of {@code mode} to {@code out}; returns true when all of them passed. */
+    boolean evaluate(IoMode mode, DecisionInput in, List<Check> out) {
+        return switch (mode) {
+            case THREADS -> true; // a thread pool works with every cache mode, image and host
+            case NATIVE -> nativeChecks(in, out);
+            case IO_URING -> ioUringChecks(in, out);
+        };
+    }
+
+    private boolean nativeChecks(DecisionInput in, List<Check> out) {
+        VolumeFacts v = in.volume();
+        String m = IoMode.NATIVE.wire();
+        boolean ok = add(out, m, "cache-mode", rules.nativeCacheModes().contains(v.cacheMode()),
+                rules.nativeCacheModes().contains(v.cacheMode())
+                        ? "cache mode " + v.cacheMode() + " opens the image with O_DIRECT, as native AIO requires."
+                        : "cache mode " + v.cacheMode() + " goes through the host page cache and QEMU refuses aio=native"
+                          + " without O_DIRECT; set kvm/vm.cacheMode to none or directsync for this volume.");
+        ok &= nonSparse(in, out);
+        ok &= knownBad(IoMode.NATIVE, in, out);
+        return ok;
+    }
+
+    private boolean nonSparse(DecisionInput in, List<Check> out) {
+        VolumeFacts v = in.volume();
+        String m = IoMode.NATIVE.wire();
+        StorageKind kind = rules.kindOf(v.storageType());
+        if (kind == StorageKind.BLOCK) {
+            return add(out, m, "non-sparse-image", true,
+                    v.storageType() + " volumes are block devices with no filesystem, so native AIO cannot stall on"
+                    + " filesystem metadata updates.");
+        }
+        String prealloc = v.preallocation() == null ? "none" : v.preallocation();
+        if (v.allocationMeasured() && v.actualSize() < v.virtualSize()) {
+            return add(out, m, "non-sparse-image", false,
+                    "the image is sparse (" + v.actualSize() + " of " + v.virtualSize() + " bytes allocated, preallocation "
+                    + prealloc + "): native AIO on a sparse file can block the whole VM while the filesystem allocates"
+                    + " blocks; create the volume with preallocation full.");
+        }
+        if (rules.nonSparsePreallocations().contains(prealloc)) {
+            return add(out, m, "non-sparse-image", true,
+                    "preallocation " + prealloc + " leaves no hole in the image, so native AIO cannot stall on allocation.");
+        }
+        if ("falloc".equals(prealloc)) {
+            return add(out, m, "non-sparse-image", in.policy().allowFalloc(), in.policy().allowFalloc()
+                    ? "preallocation falloc counts as non-sparse because kvm/vm.ioMode.native.allowFalloc is true."
+                    : "preallocation falloc leaves unwritten extents whose first write updates filesystem metadata;"
+                      + " preallocate full, or set kvm/vm.ioMode.native.allowFalloc=true on this primary storage.");
+        }
+        if ("raw".equals(v.format()) && v.allocationMeasured()) {
+            return add(out, m, "non-sparse-image", true,
+                    "the raw image is measured fully allocated (" + v.actualSize() + " of " + v.virtualSize() + " bytes).");
+        }
+        return add(out, m, "non-sparse-image", false,
+                "preallocation " + prealloc + " on " + v.storageType() + " leaves the image sparse: native AIO on a sparse"
+                + " file can block the whole VM while the filesystem allocates blocks; create the volume with"
+                + " preallocation full.");
+    }
+
+    private boolean ioUringChecks(DecisionInput in, List<Check> out) {
+        String m = IoMode.IO_URING.wire();
+        HostFacts h = in.host();
+        if (h == null) {
+            return add(out, m, "host-facts", false,
+                    "the volume is on no known host, so io_uring support cannot be checked; attach it to a VM on a"
+                    + " connected host.");
+        }
+        boolean ok = atLeast(out, "kernel-version", "host kernel", h.kernel(), rules.minKernel());
+        Integer disabled = h.ioUringDisabled();
+        ok &= add(out, m, "io_uring-sysctl", disabled == null || disabled == 0, disabled == null
+                ? "kernel.io_uring_disabled is absent (kernel older than 6.6), so io_uring is not switched off."
+                : disabled == 0 ? "kernel.io_uring_disabled is 0: io_uring is enabled."
+                : "kernel.io_uring_disabled is " + disabled + (disabled == 1
+                        ? ": only members of kernel.io_uring_group may use io_uring, QEMU is not one"
+                        : ": io_uring is switched off for every process") + "; set it to 0 with sysctl to allow io_uring.");
+        ok &= atLeast(out, "qemu-version", "QEMU", h.qemu(), rules.minQemu());
+        Boolean built = h.qemuIoUring();
+        ok &= add(out, m, "qemu-io_uring-support", Boolean.TRUE.equals(built), built == null
+                ? "this QEMU's io_uring support was not probed; reconnect the host to probe it."
+                : built ? "QEMU opened a test image with aio=io_uring on this host."
+                : "QEMU on this host refused aio=io_uring (built without liburing, or blocked); install a QEMU built with io_uring.");
+        ok &= atLeast(out, "libvirt-version", "libvirt", h.libvirt(), rules.minLibvirt());
+        ok &= knownBad(IoMode.IO_URING, in, out);
+        return ok;
+    }
+
+    private boolean atLeast(List<Check> out, String check, String what, Version have, Version need) {
+        String m = IoMode.IO_URING.wire();
+        if (have == null) {
+            return add(out, m, check, false, what + " version is unknown; io_uring needs " + need + " or newer."
+                                               + " Reconnect the host to probe it.");
+        }
+        boolean ok = have.atLeast(need);
+        return add(out, m, check, ok, ok
+                ? what + " " + have + " is at least " + need + "."
+                : what + " " + have + " is older than " + need + ", which io_uring needs; upgrade " + what + ".");
+    }
+
+    private boolean knownBad(IoMode mode, DecisionInput in, List<Check> out) {
+        boolean ok = true;
+        StorageKind kind = rules.kindOf(in.volume().storageType());
+        for (KnownBadRule r : rules.knownBad()) {
+            if (r.matches(mode, kind, in.host())) {
+                ok = add(out, mode.wire(), "known-bad:" + r.id(), false, r.message() + ".");
+            }
+        }
+        return ok;
+    }
+
+    private static boolean add(List<Check> out, String mode, String check, boolean passed, String message) {
+        out.add(new Check(mode, check, passed, message));
+        return passed;
+    }
+}

@@ -1,0 +1,113 @@
+package org.zstack.aio.decision.rules;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.zstack.aio.decision.IoMode;
+import org.zstack.aio.decision.IoModeRules;
+import org.zstack.aio.decision.KnownBadRule;
+import org.zstack.aio.decision.StorageKind;
+import org.zstack.aio.decision.Version;
+import org.zstack.aio.decision.VersionRange;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Reads conf/aio/io-mode-rules.yaml into {@link IoModeRules}; a malformed file fails loudly at boot. */
+public final class IoModeRulesLoader {
+
+    public static final String CLASSPATH_LOCATION = "conf/aio/io-mode-rules.yaml";
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private IoModeRulesLoader() {
+    }
+
+    /** From AIO_RULES_FILE when set, else from the classpath (the aio-conf module). */
+    public static IoModeRules load() {
+        String file = System.getenv("AIO_RULES_FILE");
+        if (file != null && !file.isBlank()) return fromFile(Path.of(file));
+        return fromClasspath();
+    }
+
+    public static IoModeRules fromClasspath() {
+        try (InputStream in = IoModeRulesLoader.class.getClassLoader().getResourceAsStream(CLASSPATH_LOCATION)) {
+            if (in == null) throw new IllegalStateException(CLASSPATH_LOCATION + " is not on the classpath (module aio-conf)");
+            return parse(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static IoModeRules fromFile(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return parse(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read io-mode rules " + path, e);
+        }
+    }
+
+    public static IoModeRules parse(InputStream in) throws IOException {
+        RulesFile f = YAML.readValue(in, RulesFile.class);
+        Map<String, StorageKind> kinds = new LinkedHashMap<>();
+        f.storageTypes.forEach((type, kind) -> kinds.put(type, StorageKind.valueOf(kind.toUpperCase(Locale.ROOT))));
+        List<KnownBadRule> bad = f.knownBad == null ? List.of() : f.knownBad.stream().map(IoModeRulesLoader::rule).toList();
+        return new IoModeRules(kinds, Set.copyOf(f.nativeCacheModes), Set.copyOf(f.nonSparsePreallocations),
+                Version.parse(f.ioUring.minKernel), Version.parse(f.ioUring.minQemu), Version.parse(f.ioUring.minLibvirt),
+                f.preference.stream().map(IoMode::fromWire).toList(), bad);
+    }
+
+    private static KnownBadRule rule(KnownBadFile r) {
+        Set<StorageKind> kinds = new HashSet<>();
+        if (r.storageKinds != null) r.storageKinds.forEach(k -> kinds.add(StorageKind.valueOf(k.toUpperCase(Locale.ROOT))));
+        if (r.id == null || r.mode == null || r.message == null) {
+            throw new IllegalArgumentException("a knownBad rule needs id, mode and message: " + r.id);
+        }
+        return new KnownBadRule(r.id, IoMode.fromWire(r.mode), kinds, range(r.kernel), range(r.qemu), range(r.libvirt), r.message);
+    }
+
+    private static VersionRange range(RangeFile r) {
+        if (r == null) return null;
+        return new VersionRange(r.min == null ? null : Version.parse(r.min), r.below == null ? null : Version.parse(r.below));
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = false)
+    static final class RulesFile {
+        public Map<String, String> storageTypes;
+        public List<String> nativeCacheModes;
+        public List<String> nonSparsePreallocations;
+        public IoUringFile ioUring;
+        public List<String> preference;
+        public List<KnownBadFile> knownBad;
+    }
+
+    static final class IoUringFile {
+        public String minKernel;
+        public String minQemu;
+        public String minLibvirt;
+    }
+
+    static final class KnownBadFile {
+        public String id;
+        public String mode;
+        public List<String> storageKinds;
+        public RangeFile kernel;
+        public RangeFile qemu;
+        public RangeFile libvirt;
+        public String message;
+    }
+
+    static final class RangeFile {
+        public String min;
+        public String below;
+    }
+}
