@@ -99,8 +99,8 @@ final class ModeChecks {
     private boolean atLeast(List<Check> out, String check, String what, Version have, Version need) {
         String m = IoMode.IO_URING.wire();
         if (have == null) {
-            return add(out, m, check, false, what + " version is unknown; io_uring needs " + need + " or newer."
-                                               + " Reconnect the host to probe it.");
+            return add(out, m, check, false, what + " version is unknown; io_uring needs " + need + " or newer;"
+                                               + " reconnect the host to probe it.");
         }
         boolean ok = have.atLeast(need);
         return add(out, m, check, ok, ok
