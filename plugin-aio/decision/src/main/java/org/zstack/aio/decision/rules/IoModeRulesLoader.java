@@ -58,12 +58,25 @@ public final class IoModeRulesLoader {
 
     public static IoModeRules parse(InputStream in) throws IOException {
         RulesFile f = YAML.readValue(in, RulesFile.class);
+        if (f == null) throw new IllegalArgumentException("io-mode rules file is empty");
+        require(f.storageTypes, "storageTypes");
+        require(f.nativeCacheModes, "nativeCacheModes");
+        require(f.nonSparsePreallocations, "nonSparsePreallocations");
+        require(f.ioUring, "ioUring");
+        require(f.ioUring.minKernel, "ioUring.minKernel");
+        require(f.ioUring.minQemu, "ioUring.minQemu");
+        require(f.ioUring.minLibvirt, "ioUring.minLibvirt");
+        require(f.preference, "preference");
         Map<String, StorageKind> kinds = new LinkedHashMap<>();
         f.storageTypes.forEach((type, kind) -> kinds.put(type, StorageKind.valueOf(kind.toUpperCase(Locale.ROOT))));
         List<KnownBadRule> bad = f.knownBad == null ? List.of() : f.knownBad.stream().map(IoModeRulesLoader::rule).toList();
         return new IoModeRules(kinds, Set.copyOf(f.nativeCacheModes), Set.copyOf(f.nonSparsePreallocations),
                 Version.parse(f.ioUring.minKernel), Version.parse(f.ioUring.minQemu), Version.parse(f.ioUring.minLibvirt),
                 f.preference.stream().map(IoMode::fromWire).toList(), bad);
+    }
+
+    private static void require(Object value, String key) {
+        if (value == null) throw new IllegalArgumentException("io-mode rules: '" + key + "' is missing");
     }
 
     private static KnownBadRule rule(KnownBadFile r) {

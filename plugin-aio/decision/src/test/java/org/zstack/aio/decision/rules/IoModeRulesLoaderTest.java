@@ -1,0 +1,182 @@
+package org.zstack.aio.decision.rules;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.zstack.aio.decision.IoMode;
+import org.zstack.aio.decision.IoModeRules;
+import org.zstack.aio.decision.KnownBadRule;
+import org.zstack.aio.decision.StorageKind;
+import org.zstack.aio.decision.Version;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class IoModeRulesLoaderTest {
+
+    /** A complete, valid rules file; each failure test breaks one thing in it. */
+    private static final String VALID = """
+            storageTypes:
+              LocalStorage: file
+              SharedBlock: block
+              Ceph: network
+            nativeCacheModes: [none, directsync]
+            nonSparsePreallocations: [full]
+            ioUring:
+              minKernel: "5.1"
+              minQemu: "5.0"
+              minLibvirt: "6.3.0"
+            preference: [io_uring, native, threads]
+            knownBad:
+              - id: r1
+                mode: io_uring
+                storageKinds: [block]
+                kernel: { min: "5.1", below: "5.13" }
+                message: "m1"
+            """;
+
+    private static IoModeRules parse(String yaml) throws IOException {
+        return IoModeRulesLoader.parse(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void theShippedRulesLoadFromTheClasspath() {
+        IoModeRules r = IoModeRulesLoader.fromClasspath();
+        assertThat(r.storageTypes()).containsEntry("LocalStorage", StorageKind.FILE).containsEntry("NFS", StorageKind.FILE)
+                .containsEntry("SharedMountPoint", StorageKind.FILE).containsEntry("SharedBlock", StorageKind.BLOCK)
+                .containsEntry("Ceph", StorageKind.NETWORK);
+        assertThat(r.nativeCacheModes()).containsExactlyInAnyOrder("none", "directsync");
+        assertThat(r.nonSparsePreallocations()).containsExactly("full");
+        assertThat(r.minKernel()).isEqualTo(Version.parse("5.1"));
+        assertThat(r.minQemu()).isEqualTo(Version.parse("5.0"));
+        assertThat(r.minLibvirt()).isEqualTo(Version.parse("6.3.0"));
+        assertThat(r.preference()).containsExactly(IoMode.IO_URING, IoMode.NATIVE, IoMode.THREADS);
+        assertThat(r.knownBad()).extracting(KnownBadRule::id).containsExactly("qemu-7.1-io_uring-hang", "lvm-io_uring-old-kernel");
+    }
+
+    @Test
+    void parsesEveryField() throws IOException {
+        IoModeRules r = parse(VALID);
+        assertThat(r.storageTypes()).isEqualTo(Map.of("LocalStorage", StorageKind.FILE, "SharedBlock", StorageKind.BLOCK,
+                "Ceph", StorageKind.NETWORK));
+        KnownBadRule k = r.knownBad().get(0);
+        assertThat(k.mode()).isEqualTo(IoMode.IO_URING);
+        assertThat(k.storageKinds()).isEqualTo(Set.of(StorageKind.BLOCK));
+        assertThat(k.kernel().min()).isEqualTo(Version.parse("5.1"));
+        assertThat(k.kernel().below()).isEqualTo(Version.parse("5.13"));
+        assertThat(k.qemu()).isNull();
+        assertThat(k.message()).isEqualTo("m1");
+    }
+
+    @Test
+    void knownBadIsOptional() throws IOException {
+        assertThat(parse(VALID.substring(0, VALID.indexOf("knownBad:"))).knownBad()).isEmpty();
+    }
+
+    @Test
+    void unknownStorageTypeFallsBackToFile() throws IOException {
+        assertThat(parse(VALID).kindOf("SomethingNew")).isEqualTo(StorageKind.FILE);
+        assertThat(parse(VALID).kindOf(null)).isEqualTo(StorageKind.FILE);
+    }
+
+    @Test
+    void preferenceMustEndWithThreads() {
+        assertThatThrownBy(() -> parse(VALID.replace("[io_uring, native, threads]", "[io_uring, threads, native]")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("threads");
+        assertThatThrownBy(() -> parse(VALID.replace("[io_uring, native, threads]", "[]")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("threads");
+    }
+
+    @Test
+    void malformedYamlFailsLoudly() {
+        assertThatThrownBy(() -> parse("storageTypes: [unclosed\n  nativeCacheModes: {"))
+                .isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> parse(VALID.replace("  SharedBlock: block", " SharedBlock: block\n\tbad: tab")))
+                .isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void unknownKeysAreRejectedNotIgnored() {
+        // a typo must not silently drop a rule
+        assertThatThrownBy(() -> parse(VALID.replace("nativeCacheModes:", "nativeCacheMode:")))
+                .isInstanceOf(IOException.class).hasMessageContaining("nativeCacheMode");
+        assertThatThrownBy(() -> parse(VALID.replace("minKernel:", "minKernal:")))
+                .isInstanceOf(IOException.class).hasMessageContaining("minKernal");
+        assertThatThrownBy(() -> parse(VALID.replace("    message: \"m1\"", "    message: \"m1\"\n    qemuu: { min: \"1\" }")))
+                .isInstanceOf(IOException.class).hasMessageContaining("qemuu");
+    }
+
+    @Test
+    void badValuesFailLoudly() {
+        assertThatThrownBy(() -> parse(VALID.replace("SharedBlock: block", "SharedBlock: tape")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("TAPE");
+        assertThatThrownBy(() -> parse(VALID.replace("[io_uring, native, threads]", "[io_uring, aio, threads]")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("aio");
+        assertThatThrownBy(() -> parse(VALID.replace("minQemu: \"5.0\"", "minQemu: \"latest\"")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("latest");
+        assertThatThrownBy(() -> parse(VALID.replace("below: \"5.13\"", "below: \"soon\"")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("soon");
+        assertThatThrownBy(() -> parse(VALID.replace("mode: io_uring", "mode: auto")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto");
+    }
+
+    @Test
+    void aKnownBadRuleNeedsIdModeAndMessage() {
+        for (String drop : List.of("id: r1\n    ", "    mode: io_uring\n", "    message: \"m1\"\n")) {
+            String yaml = VALID.replace(drop, "");
+            assertThat(yaml).isNotEqualTo(VALID);
+            assertThatThrownBy(() -> parse(yaml)).as(yaml).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("id, mode and message");
+        }
+    }
+
+    @Test
+    void aMissingSectionIsNamed() {
+        for (String section : List.of("storageTypes", "nativeCacheModes", "nonSparsePreallocations", "ioUring", "preference")) {
+            String yaml = removeSection(VALID, section);
+            assertThat(yaml).doesNotContain(section + ":");
+            assertThatThrownBy(() -> parse(yaml)).as(section).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(section);
+        }
+        assertThatThrownBy(() -> parse(VALID.replace("  minLibvirt: \"6.3.0\"\n", ""))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("minLibvirt");
+    }
+
+    @Test
+    void anEmptyFileFailsLoudly() {
+        assertThatThrownBy(() -> parse("")).isInstanceOf(Exception.class);
+        assertThatThrownBy(() -> parse("# only a comment\n")).isInstanceOf(Exception.class);
+    }
+
+    @Test
+    void fromFileReadsAFileAndNamesItWhenMissing(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("rules.yaml");
+        Files.writeString(f, VALID.replace("minKernel: \"5.1\"", "minKernel: \"5.10\""));
+        assertThat(IoModeRulesLoader.fromFile(f).minKernel()).isEqualTo(Version.parse("5.10"));
+        Path missing = dir.resolve("nope.yaml");
+        assertThatThrownBy(() -> IoModeRulesLoader.fromFile(missing)).isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("nope.yaml");
+    }
+
+    /** Drops a top-level key and its indented body. */
+    private static String removeSection(String yaml, String key) {
+        StringBuilder out = new StringBuilder();
+        boolean skipping = false;
+        for (String line : yaml.split("\n", -1)) {
+            if (line.startsWith(key + ":")) { skipping = true; continue; }
+            if (skipping && (line.startsWith(" ") || line.isEmpty())) continue;
+            skipping = false;
+            out.append(line).append('\n');
+        }
+        return out.toString();
+    }
+}
