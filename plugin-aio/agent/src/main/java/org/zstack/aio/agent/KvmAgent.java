@@ -1,0 +1,128 @@
+package org.zstack.aio.agent;
+
+import org.libvirt.LibvirtException;
+import org.zstack.aio.agent.api.AgentPaths;
+import org.zstack.aio.agent.api.HostConnectCmd;
+import org.zstack.aio.agent.api.VmAttachVolumeCmd;
+import org.zstack.aio.agent.api.VmStartCmd;
+import org.zstack.aio.agent.api.VmStopCmd;
+import org.zstack.aio.agent.api.VolumeCreateCmd;
+import org.zstack.aio.agent.host.HostIoCapabilitiesProbe;
+import org.zstack.aio.agent.http.AgentHttpServer;
+import org.zstack.aio.agent.libvirt.LibvirtHost;
+import org.zstack.aio.agent.process.ProcessRunner;
+import org.zstack.aio.agent.vm.QemuPids;
+import org.zstack.aio.agent.vm.VmStarter;
+import org.zstack.aio.agent.vm.VmStopper;
+import org.zstack.aio.agent.vm.VolumeHotPlugger;
+import org.zstack.aio.agent.volume.VolumeCreator;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One KVM agent: an HTTP server and the libvirt connection it owns. Embeddable (the management server runs one
+ * in-process for its demo) and closeable; nothing is static, so several agents can run in one JVM.
+ * <pre>
+ * try (KvmAgent agent = KvmAgent.start(AgentSettings.defaults().withPort(0).withBindAddress("127.0.0.1"))) {
+ *     URI base = agent.baseUri();   // POST base + AgentPaths.VM_START ...
+ * }
+ * </pre>
+ */
+public final class KvmAgent implements AutoCloseable {
+
+    private final AgentSettings settings;
+    private final LibvirtHost libvirt;
+    private final AgentHttpServer http;
+
+    private KvmAgent(AgentSettings settings, LibvirtHost libvirt, AgentHttpServer http) {
+        this.settings = settings;
+        this.libvirt = libvirt;
+        this.http = http;
+    }
+
+    /**
+     * Opens the libvirt connection and starts listening.
+     *
+     * @throws AgentStartException when libvirt cannot be reached or the port cannot be bound (nothing is left open)
+     */
+    public static KvmAgent start(AgentSettings settings) {
+        LibvirtHost libvirt;
+        try {
+            libvirt = new LibvirtHost(settings.libvirtUri());
+        } catch (LibvirtException e) {
+            throw new AgentStartException("cannot connect to libvirt at " + settings.libvirtUri() + ": "
+                    + LibvirtHost.message(e) + " (is libvirtd running? see bin/lib/setup-libvirt.sh)", e);
+        } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
+            throw new AgentStartException("libvirt's C library is missing (apt-get install libvirt0): " + e, e);
+        }
+        AgentHttpServer http = routes(settings, libvirt);
+        try {
+            http.start(settings.bindAddress(), settings.port(), settings.httpThreads());
+        } catch (IOException | UncheckedIOException e) {
+            http.close();
+            libvirt.close();
+            throw new AgentStartException("cannot listen on " + settings.bindAddress() + ":" + settings.port()
+                    + ": " + e.getMessage(), e);
+        }
+        return new KvmAgent(settings, libvirt, http);
+    }
+
+    private static AgentHttpServer routes(AgentSettings settings, LibvirtHost libvirt) {
+        ProcessRunner runner = new ProcessRunner(settings.commandTimeout());
+        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
+        VolumeCreator volumes = new VolumeCreator(runner);
+        QemuPids pids = new QemuPids(settings.qemuRunDir());
+        VmStarter starter = new VmStarter(libvirt, settings.refusedIoModes(), pids);
+        VmStopper stopper = new VmStopper(libvirt);
+        VolumeHotPlugger hotPlugger = new VolumeHotPlugger(libvirt, settings.refusedIoModes());
+        return new AgentHttpServer()
+                .routeWithOptionalBody(AgentPaths.PING, Map.class, ignored -> ping(libvirt, settings))
+                // connect and fact probe the same way: a reconnect must refresh every fact, not reuse old ones.
+                .route(AgentPaths.HOST_CONNECT, HostConnectCmd.class, probe::probe)
+                .route(AgentPaths.HOST_FACT, HostConnectCmd.class, probe::probe)
+                .route(AgentPaths.VOLUME_CREATE, VolumeCreateCmd.class, volumes::create)
+                .route(AgentPaths.VM_START, VmStartCmd.class, starter::start)
+                .route(AgentPaths.VM_STOP, VmStopCmd.class, stopper::stop)
+                .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class, hotPlugger::attach);
+    }
+
+    private static Map<String, Object> ping(LibvirtHost libvirt, AgentSettings settings) {
+        Map<String, Object> rsp = new LinkedHashMap<>();
+        rsp.put("status", "UP");
+        rsp.put("libvirtUri", libvirt.uri());
+        rsp.put("refusedIoModes", settings.refusedIoModes());
+        return rsp;
+    }
+
+    /** The port really bound (useful with port 0). */
+    public int port() {
+        return http.port();
+    }
+
+    /** http://HOST:PORT for clients on this machine (127.0.0.1 when bound to every address). */
+    public URI baseUri() {
+        String host = "0.0.0.0".equals(settings.bindAddress()) || "::".equals(settings.bindAddress())
+                ? "127.0.0.1" : settings.bindAddress();
+        return URI.create("http://" + host + ":" + port());
+    }
+
+    public String libvirtUri() {
+        return libvirt.uri();
+    }
+
+    public AgentSettings settings() {
+        return settings;
+    }
+
+    /** Stops listening and closes the libvirt connection. Running domains keep running (they belong to libvirt). */
+    @Override
+    public void close() {
+        http.close();
+        libvirt.close();
+    }
+}

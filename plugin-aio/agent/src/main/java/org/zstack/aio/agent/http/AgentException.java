@@ -1,0 +1,37 @@
+package org.zstack.aio.agent.http;
+
+/**
+ * A command the agent answers with an error: 400 when the command itself is wrong (the caller must change it),
+ * 500 when libvirt, QEMU or qemu-img failed on a valid command. Carries the two sentences of AgentError.
+ */
+public final class AgentException extends RuntimeException {
+
+    private final int status;
+    private final String details;
+
+    private AgentException(int status, String error, String details, Throwable cause) {
+        super(error, cause);
+        this.status = status;
+        this.details = details;
+    }
+
+    public static AgentException badCommand(String error, String details) {
+        return new AgentException(400, error, details, null);
+    }
+
+    public static AgentException failed(String error, String details) {
+        return new AgentException(500, error, details, null);
+    }
+
+    public static AgentException failed(String error, String details, Throwable cause) {
+        return new AgentException(500, error, details, cause);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String details() {
+        return details;
+    }
+}

@@ -1,0 +1,149 @@
+package org.zstack.aio.agent.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.zstack.aio.agent.api.AgentError;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * POST-JSON routing on the JDK's HttpServer. Kept tiny on purpose: the agent has seven endpoints, and a web
+ * framework would make the in-process embedding in the server heavier than the agent itself.
+ * <p>Status codes: 200 answer, 400 malformed JSON or a bad command, 404 unknown path, 405 not POST,
+ * 500 libvirt/QEMU/qemu-img failure. Every non-200 body is an {@link AgentError}.
+ */
+public final class AgentHttpServer implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(AgentHttpServer.class.getName());
+
+    private record Route<C>(Class<C> type, boolean bodyOptional, CommandHandler<C> handler) {
+    }
+
+    private final ObjectMapper json = new ObjectMapper()
+            // A newer server may send fields this agent does not know yet; ignoring them keeps upgrades rolling.
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+    private final Map<String, Route<?>> routes = new LinkedHashMap<>();
+    private HttpServer server;
+    private ExecutorService executor;
+
+    public <C> AgentHttpServer route(String path, Class<C> type, CommandHandler<C> handler) {
+        routes.put(path, new Route<>(type, false, handler));
+        return this;
+    }
+
+    /** A route whose body may be empty (ping): the handler then gets null. */
+    public <C> AgentHttpServer routeWithOptionalBody(String path, Class<C> type, CommandHandler<C> handler) {
+        routes.put(path, new Route<>(type, true, handler));
+        return this;
+    }
+
+    public AgentHttpServer start(String bindAddress, int port, int threads) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(bindAddress, port), 64);
+        AtomicInteger n = new AtomicInteger();
+        executor = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "aio-agent-http-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::dispatch);
+        server.start();
+        return this;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private void dispatch(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            Route<?> route = routes.get(path);
+            if (route == null) {
+                send(exchange, 404, new AgentError("no such agent path: " + path, "known paths: " + routes.keySet()));
+                return;
+            }
+            if (!"POST".equals(exchange.getRequestMethod())) {
+                exchange.getResponseHeaders().add("Allow", "POST");
+                send(exchange, 405, new AgentError(exchange.getRequestMethod() + " is not allowed on " + path,
+                        "agent commands are POST with a JSON body"));
+                return;
+            }
+            byte[] body;
+            try (InputStream in = exchange.getRequestBody()) {
+                body = in.readAllBytes();
+            }
+            answer(exchange, path, route, body);
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.SEVERE, "agent request failed unexpectedly", e);
+        }
+    }
+
+    private <C> void answer(HttpExchange exchange, String path, Route<C> route, byte[] body) throws IOException {
+        C command;
+        try {
+            command = body.length == 0 && route.bodyOptional() ? null : json.readValue(body, route.type());
+            if (command == null && !route.bodyOptional()) {
+                throw AgentException.badCommand("empty command for " + path,
+                        "send a JSON " + route.type().getSimpleName() + " object");
+            }
+        } catch (JsonProcessingException e) {
+            send(exchange, 400, new AgentError("malformed " + route.type().getSimpleName() + " for " + path,
+                    e.getOriginalMessage()));
+            return;
+        } catch (AgentException e) {
+            send(exchange, e.status(), new AgentError(e.getMessage(), e.details()));
+            return;
+        }
+        try {
+            send(exchange, 200, route.handler().handle(command));
+        } catch (AgentException e) {
+            if (e.status() >= 500) {
+                LOG.log(Level.WARNING, path + " failed: " + e.getMessage() + " (" + e.details() + ")");
+            }
+            send(exchange, e.status(), new AgentError(e.getMessage(), e.details()));
+        } catch (IllegalArgumentException e) {
+            send(exchange, 400, new AgentError("bad " + route.type().getSimpleName() + " for " + path,
+                    e.getMessage()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, path + " failed unexpectedly", e);
+            send(exchange, 500, new AgentError(path + " failed: " + e, "see the agent log"));
+        }
+    }
+
+    private void send(HttpExchange exchange, int status, Object body) throws IOException {
+        byte[] bytes = json.writeValueAsBytes(body == null ? Map.of() : body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.stop(0);
+        }
+        if (executor != null) {
+            executor.shutdownNow();
+            try {
+                executor.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

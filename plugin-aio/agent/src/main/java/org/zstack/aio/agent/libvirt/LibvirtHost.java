@@ -1,0 +1,186 @@
+package org.zstack.aio.agent.libvirt;
+
+import org.libvirt.Connect;
+import org.libvirt.Domain;
+import org.libvirt.Error;
+import org.libvirt.LibvirtException;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.InputSource;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The agent's one libvirt connection, owned by one agent instance (opened in the constructor, closed in
+ * {@link #close()}). libvirt connections are thread-safe in the C library; the lock here only guards
+ * replacing a connection that died (libvirtd restarted) so two requests do not both reopen it.
+ */
+public final class LibvirtHost implements AutoCloseable {
+
+    private final String uri;
+    private Connect conn;
+    private String domainType;
+
+    public LibvirtHost(String uri) throws LibvirtException {
+        this.uri = uri;
+        this.conn = new Connect(uri);
+    }
+
+    public String uri() {
+        return uri;
+    }
+
+    /** The qemu driver (real QEMU); false for libvirt's test driver. */
+    public boolean isQemuDriver() {
+        return uri.startsWith("qemu");
+    }
+
+    public synchronized Connect connect() throws LibvirtException {
+        boolean alive;
+        try {
+            alive = conn != null && conn.isAlive();
+        } catch (LibvirtException e) {
+            alive = false;
+        }
+        if (!alive) {
+            closeQuietly();
+            conn = new Connect(uri);
+        }
+        return conn;
+    }
+
+    /**
+     * kvm when libvirt offers it for x86_64 (it does only when /dev/kvm is usable), else qemu (TCG), else
+     * whatever the driver offers first (the test driver offers "test"). Probed once per connection owner.
+     */
+    public synchronized String domainType() throws LibvirtException {
+        if (domainType == null) {
+            List<String> types = offeredDomainTypes(connect().getCapabilities());
+            domainType = types.contains("kvm") ? "kvm" : types.contains("qemu") ? "qemu"
+                    : types.isEmpty() ? "qemu" : types.get(0);
+        }
+        return domainType;
+    }
+
+    static List<String> offeredDomainTypes(String capabilitiesXml) {
+        List<String> types = new ArrayList<>();
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            NodeList guests = f.newDocumentBuilder().parse(new InputSource(new StringReader(capabilitiesXml)))
+                    .getElementsByTagName("guest");
+            for (int i = 0; i < guests.getLength(); i++) {
+                Element guest = (Element) guests.item(i);
+                NodeList arches = guest.getElementsByTagName("arch");
+                for (int a = 0; a < arches.getLength(); a++) {
+                    Element arch = (Element) arches.item(a);
+                    if (!"x86_64".equals(arch.getAttribute("name"))) {
+                        continue;
+                    }
+                    NodeList domains = arch.getElementsByTagName("domain");
+                    for (int d = 0; d < domains.getLength(); d++) {
+                        String type = ((Element) domains.item(d)).getAttribute("type");
+                        if (!types.contains(type)) {
+                            types.add(type);
+                        }
+                    }
+                }
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read libvirt capabilities: " + e.getMessage(), e);
+        }
+        return types;
+    }
+
+    public Optional<Domain> lookup(String name) throws LibvirtException {
+        try {
+            return Optional.of(connect().domainLookupByName(name));
+        } catch (LibvirtException e) {
+            if (isNoDomain(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Destroys (when running) and undefines the domain; a domain that is not there is fine, so a stop or a
+     * cleanup after a failed start can always be repeated.
+     *
+     * @return whether a domain existed
+     */
+    public boolean destroyAndUndefine(String name) throws LibvirtException {
+        Optional<Domain> found = lookup(name);
+        if (found.isEmpty()) {
+            return false;
+        }
+        Domain dom = found.get();
+        try {
+            if (dom.isActive() == 1) {
+                try {
+                    dom.destroy();
+                } catch (LibvirtException e) {
+                    if (!isNotRunning(e)) {
+                        throw e;
+                    }
+                }
+            }
+            try {
+                dom.undefine();
+            } catch (LibvirtException e) {
+                // A transient domain disappears with destroy; undefining it then says "not persistent".
+                if (!isNoDomain(e) && !isNotPersistent(e)) {
+                    throw e;
+                }
+            }
+        } finally {
+            freeQuietly(dom);
+        }
+        return true;
+    }
+
+    public static String message(LibvirtException e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? String.valueOf(e.getError()) : m.strip();
+    }
+
+    public static void freeQuietly(Domain dom) {
+        try {
+            dom.free();
+        } catch (LibvirtException | RuntimeException ignored) {
+            // freeing a handle only releases memory; nothing to report
+        }
+    }
+
+    private static boolean isNoDomain(LibvirtException e) {
+        return e.getError() != null && e.getError().getCode() == Error.ErrorNumber.VIR_ERR_NO_DOMAIN;
+    }
+
+    private static boolean isNotRunning(LibvirtException e) {
+        return e.getError() != null && e.getError().getCode() == Error.ErrorNumber.VIR_ERR_OPERATION_INVALID;
+    }
+
+    private static boolean isNotPersistent(LibvirtException e) {
+        return e.getError() != null && e.getError().getCode() == Error.ErrorNumber.VIR_ERR_OPERATION_INVALID;
+    }
+
+    private void closeQuietly() {
+        if (conn != null) {
+            try {
+                conn.close();
+            } catch (LibvirtException | RuntimeException ignored) {
+                // the connection is being replaced or the agent is stopping; nothing useful to do
+            }
+            conn = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closeQuietly();
+    }
+}
