@@ -23,10 +23,15 @@ final class ModeChecks {
     private boolean nativeChecks(DecisionInput in, List<Check> out) {
         VolumeFacts v = in.volume();
         String m = IoMode.NATIVE.wire();
-        boolean ok = add(out, m, "cache-mode", rules.nativeCacheModes().contains(v.cacheMode()),
-                rules.nativeCacheModes().contains(v.cacheMode())
-                        ? "cache mode " + v.cacheMode() + " opens the image with O_DIRECT, as native AIO requires."
-                        : "cache mode " + v.cacheMode() + " goes through the host page cache and QEMU refuses aio=native"
+        String cache = v.cacheMode();
+        // Set.copyOf(...).contains(null) throws: an unknown cache mode is a failed check, not a crash
+        boolean direct = cache != null && rules.nativeCacheModes().contains(cache);
+        boolean ok = add(out, m, "cache-mode", direct, direct
+                        ? "cache mode " + cache + " opens the image with O_DIRECT, as native AIO requires."
+                        : cache == null
+                        ? "the volume's cache mode is unknown, so O_DIRECT, which QEMU needs for aio=native, is not assured;"
+                          + " set kvm/vm.cacheMode to none or directsync for this volume."
+                        : "cache mode " + cache + " goes through the host page cache and QEMU refuses aio=native"
                           + " without O_DIRECT; set kvm/vm.cacheMode to none or directsync for this volume.");
         ok &= nonSparse(in, out);
         ok &= knownBad(IoMode.NATIVE, in, out);

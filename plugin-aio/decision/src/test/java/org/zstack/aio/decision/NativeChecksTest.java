@@ -51,6 +51,17 @@ class NativeChecksTest {
     }
 
     @Test
+    void unknownCacheModeFailsNativeInsteadOfCrashing() {
+        // found by IoModeDecisionProperties: a null cache mode used to throw NullPointerException
+        IoModeDecision refused = decide(RequestedIoMode.NATIVE, volume("SharedBlock", "raw", "none", null), null, FAIL);
+        assertThat(failedNames(refused, "native")).containsExactly("cache-mode");
+        assertThat(check(refused, "native", "cache-mode").message()).contains("unknown").contains("none or directsync");
+        assertThat(refused.refused()).isTrue();
+        assertThat(decide(RequestedIoMode.AUTO, volume("SharedBlock", "raw", "none", null), null, FAIL).effective())
+                .isEqualTo("threads");
+    }
+
+    @Test
     void nativeCacheModesComeFromTheRules() {
         // The set is data: a rules file that also allows writethrough makes it pass.
         IoModeRules widened = new IoModeRules(RULES.storageTypes(), java.util.Set.of("none", "directsync", "writethrough"),
