@@ -1,0 +1,175 @@
+package org.zstack.aio.server.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.account.AccountService;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.api.Uuids;
+
+import java.util.List;
+
+/**
+ * Global configs and per-resource overrides (ZStack's model). Every refusal happens before any write, so a
+ * refused call changes nothing.
+ */
+@Service
+public class ConfigService {
+
+    static final int MAX_VALUE_LENGTH = 1024;
+
+    private final ConfigDefinitions definitions;
+    private final GlobalConfigRepository globals;
+    private final ResourceConfigRepository overrides;
+    private final ResourceLocator locator;
+    private final ConfigSnapshotLoader snapshots;
+    private final List<ResourceConfigValidator> validators;
+
+    public ConfigService(ConfigDefinitions definitions, GlobalConfigRepository globals, ResourceConfigRepository overrides,
+                         ResourceLocator locator, ConfigSnapshotLoader snapshots, List<ResourceConfigValidator> validators) {
+        this.definitions = definitions;
+        this.globals = globals;
+        this.overrides = overrides;
+        this.locator = locator;
+        this.snapshots = snapshots;
+        this.validators = validators;
+    }
+
+    public record GlobalConfigInventory(String category, String name, String value, String defaultValue,
+                                        String description, List<String> validValues, List<String> bindResourceTypes) {
+    }
+
+    public record ResourceConfigInventory(String resourceUuid, String resourceType, String category, String name,
+                                          String value) {
+    }
+
+    public record EffectiveConfig(String value, List<ConfigSnapshot.Level> effectiveConfigs) {
+    }
+
+    public List<GlobalConfigInventory> listGlobal(Caller caller) {
+        AccountService.requireAdmin(caller, "read global configs");
+        return definitions.all().stream().map(this::inventory).toList();
+    }
+
+    public GlobalConfigInventory getGlobal(Caller caller, String category, String name) {
+        GlobalConfigDefinition def = definition(category, name);
+        AccountService.requireAdmin(caller, "read global configs");
+        return inventory(def);
+    }
+
+    @Transactional
+    public GlobalConfigInventory updateGlobal(Caller caller, String category, String name, JsonNode rawValue) {
+        GlobalConfigDefinition def = definition(category, name);
+        AccountService.requireAdmin(caller, "change global configs");
+        String value = validValue(def, rawValue);
+        GlobalConfigVO row = globals.findByCategoryAndName(category, name)
+                .orElseGet(() -> globals.save(new GlobalConfigVO(def)));
+        row.setValue(value);
+        return inventory(def, row);
+    }
+
+    @Transactional
+    public ResourceConfigInventory updateResource(Caller caller, String category, String name, String resourceUuid,
+                                                  JsonNode rawValue) {
+        GlobalConfigDefinition def = definition(category, name);
+        String value = validValue(def, rawValue);
+        LocatedResource r = writableResource(caller, def, resourceUuid);
+        for (ResourceConfigValidator v : validators) v.validate(r, def, value);
+        ResourceConfigVO row = overrides.findByResourceUuidAndCategoryAndName(resourceUuid, category, name).orElse(null);
+        if (row == null) {
+            overrides.save(new ResourceConfigVO(Uuids.random(), resourceUuid, r.type(), category, name, value));
+        } else {
+            row.setValue(value);
+        }
+        return new ResourceConfigInventory(resourceUuid, r.type(), category, name, value);
+    }
+
+    @Transactional
+    public void deleteResource(Caller caller, String category, String name, String resourceUuid) {
+        GlobalConfigDefinition def = definition(category, name);
+        writableResource(caller, def, resourceUuid);
+        ResourceConfigVO row = overrides.findByResourceUuidAndCategoryAndName(resourceUuid, category, name)
+                .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND,
+                        "resource " + resourceUuid + " has no override of " + def.identity() + ".",
+                        "Nothing to delete: it already follows its parent or the global value."));
+        overrides.delete(row);
+    }
+
+    @Transactional(readOnly = true)
+    public EffectiveConfig getResource(Caller caller, String resourceUuid, String category, String name) {
+        GlobalConfigDefinition def = definition(category, name);
+        LocatedResource r = readableResource(caller, resourceUuid);
+        List<ResourceRef> chain = r.chain();
+        ConfigSnapshot snap = snapshots.load(category, chain.stream().map(ResourceRef::uuid).toList());
+        return new EffectiveConfig(snap.resolve(def, chain).value(), snap.levels(def, chain));
+    }
+
+    public GlobalConfigDefinition definition(String category, String name) {
+        return definitions.find(category, name).orElseThrow(() -> new ApiException(ErrorCode.UNKNOWN_CONFIG,
+                "there is no config " + Uuids.abbreviate(category) + "/" + Uuids.abbreviate(name) + ".",
+                "List the configs with GET /v1/global-configurations."));
+    }
+
+    private LocatedResource writableResource(Caller caller, GlobalConfigDefinition def, String resourceUuid) {
+        LocatedResource r = readableResource(caller, resourceUuid);
+        if (!caller.admin() && !LocatedResource.VOLUME.equals(r.type())) {
+            throw ApiException.forbidden("only an administrator may set configs on a " + r.type() + ".");
+        }
+        if (!def.bindableTo(r.type())) {
+            throw new ApiException(ErrorCode.CONFIG_NOT_BINDABLE,
+                    def.identity() + " cannot be set on a " + r.type() + ".",
+                    def.bindResourceTypes().isEmpty() ? "It is a global config only: use PUT /v1/global-configurations/"
+                                                        + def.category() + "/" + def.name() + "/actions."
+                            : "It can be set on: " + String.join(", ", def.bindResourceTypes()) + ".");
+        }
+        return r;
+    }
+
+    private LocatedResource readableResource(Caller caller, String resourceUuid) {
+        Uuids.require(resourceUuid, "resource");
+        LocatedResource r = locator.locate(resourceUuid).orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND,
+                "no resource with uuid " + resourceUuid + ".", "Check the uuid of the volume or primary storage."));
+        boolean tenantsOwn = LocatedResource.VOLUME.equals(r.type()) && caller.owns(r.ownerAccountUuid());
+        if (!caller.admin() && !tenantsOwn) {
+            throw ApiException.forbidden("you may only read and change configs of volumes your account owns.");
+        }
+        return r;
+    }
+
+    static String validValue(GlobalConfigDefinition def, JsonNode raw) {
+        if (raw == null || raw.isMissingNode()) {
+            throw ApiException.badRequest("field 'value' is required.", "Send {\"value\":\"...\"}.");
+        }
+        if (!raw.isTextual()) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,
+                    "the value of " + def.identity() + " must be a JSON string, not " + Bodies.typeOf(raw) + ".",
+                    "Send one of: " + String.join(", ", def.validValues()) + ", as a string.");
+        }
+        String v = raw.textValue();
+        if (v.length() > MAX_VALUE_LENGTH) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,
+                    "the value of " + def.identity() + " is " + v.length() + " characters long, over " + MAX_VALUE_LENGTH + ".",
+                    "Send one of: " + String.join(", ", def.validValues()) + ".");
+        }
+        if (!def.validValues().isEmpty() && !def.validValues().contains(v)) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,
+                    "'" + Uuids.abbreviate(v) + "' is not a valid value of " + def.identity() + ".",
+                    "Valid values (exact, lowercase, no spaces): " + String.join(", ", def.validValues()) + ".");
+        }
+        return v;
+    }
+
+    private GlobalConfigInventory inventory(GlobalConfigDefinition def) {
+        return globals.findByCategoryAndName(def.category(), def.name()).map(row -> inventory(def, row))
+                .orElseGet(() -> new GlobalConfigInventory(def.category(), def.name(), def.defaultValue(),
+                        def.defaultValue(), def.description(), def.validValues(), def.bindResourceTypes()));
+    }
+
+    private static GlobalConfigInventory inventory(GlobalConfigDefinition def, GlobalConfigVO row) {
+        return new GlobalConfigInventory(def.category(), def.name(), row.getValue(), def.defaultValue(),
+                def.description(), def.validValues(), def.bindResourceTypes());
+    }
+}

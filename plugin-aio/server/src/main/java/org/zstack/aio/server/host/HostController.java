@@ -1,0 +1,51 @@
+package org.zstack.aio.server.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.api.Bodies;
+
+import java.util.Map;
+
+@RestController
+public class HostController {
+
+    private final HostService hosts;
+
+    public HostController(HostService hosts) {
+        this.hosts = hosts;
+    }
+
+    @Operation(operationId = "AddKVMHost")
+    @PostMapping("/v1/hosts/kvm")
+    public Map<String, Object> add(Caller caller, @RequestBody JsonNode body) {
+        JsonNode p = Bodies.action(body, "params");
+        int port = p.has("agentPort") ? (int) Bodies.number(p, "agentPort", 1, 65535) : 7070;
+        return Map.of("inventory", hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port));
+    }
+
+    @Operation(operationId = "ReconnectHost")
+    @PutMapping("/v1/hosts/{uuid}/actions")
+    public Map<String, Object> reconnect(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
+        Bodies.action(body, "reconnectHost");
+        return Map.of("inventory", hosts.reconnect(caller, uuid));
+    }
+
+    @Operation(operationId = "QueryHost")
+    @GetMapping("/v1/hosts")
+    public Map<String, Object> list(Caller caller) {
+        return Map.of("inventories", hosts.list(caller));
+    }
+
+    @Operation(operationId = "GetHost")
+    @GetMapping("/v1/hosts/{uuid}")
+    public Map<String, Object> get(Caller caller, @PathVariable String uuid) {
+        return Map.of("inventory", hosts.get(caller, uuid));
+    }
+}

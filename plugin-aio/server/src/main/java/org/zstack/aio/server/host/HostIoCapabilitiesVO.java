@@ -1,0 +1,73 @@
+package org.zstack.aio.server.host;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import org.zstack.aio.agent.api.HostFactsRsp;
+import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.Version;
+
+import java.time.LocalDateTime;
+
+/** A host's probed io capabilities (from its agent), refreshed on every connect. */
+@Entity
+@Table(name = "HostIoCapabilitiesVO")
+public class HostIoCapabilitiesVO {
+    @Id
+    private String hostUuid;
+    private String kernelVersion;
+    private Integer ioUringDisabled;
+    private String qemuVersion;
+    private Boolean qemuIoUring;
+    private String qemuIoUringError;
+    private Boolean qemuNative;
+    private String qemuNativeError;
+    private String libvirtVersion;
+    private String libvirtUri;
+    /** JSON list of StoragePathFacts */
+    private String storagePaths;
+    private LocalDateTime lastProbeDate;
+
+    protected HostIoCapabilitiesVO() {
+    }
+
+    public HostIoCapabilitiesVO(String hostUuid) {
+        this.hostUuid = hostUuid;
+    }
+
+    public void update(HostFactsRsp f, String storagePathsJson) {
+        kernelVersion = f.kernelVersion();
+        ioUringDisabled = f.ioUringDisabled();
+        qemuVersion = f.qemuVersion();
+        qemuIoUring = f.qemuIoUring();
+        qemuIoUringError = f.qemuIoUringError();
+        qemuNative = f.qemuNative();
+        qemuNativeError = f.qemuNativeError();
+        libvirtVersion = f.libvirtVersion();
+        libvirtUri = f.libvirtUri();
+        storagePaths = storagePathsJson;
+        lastProbeDate = LocalDateTime.now();
+    }
+
+    /** The facts the decision reads. */
+    public HostFacts toFacts() {
+        return new HostFacts(hostUuid, Version.parseOrNull(kernelVersion), ioUringDisabled,
+                Version.parseOrNull(qemuVersion), qemuIoUring, Version.parseOrNull(libvirtVersion));
+    }
+
+    public String getHostUuid() { return hostUuid; }
+    public String getKernelVersion() { return kernelVersion; }
+    public Integer getIoUringDisabled() { return ioUringDisabled; }
+    public String getQemuVersion() { return qemuVersion; }
+    public Boolean getQemuIoUring() { return qemuIoUring; }
+    public String getQemuIoUringError() { return qemuIoUringError; }
+    public Boolean getQemuNative() { return qemuNative; }
+    public String getQemuNativeError() { return qemuNativeError; }
+    public String getLibvirtVersion() { return libvirtVersion; }
+    public String getLibvirtUri() { return libvirtUri; }
+    public String getStoragePaths() { return storagePaths; }
+    public LocalDateTime getLastProbeDate() { return lastProbeDate; }
+
+    /** For tests and operators: pretend the sysctl changed (e.g. io_uring switched off) until the next probe. */
+    public void setIoUringDisabled(Integer value) { this.ioUringDisabled = value; }
+}

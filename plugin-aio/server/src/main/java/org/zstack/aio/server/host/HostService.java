@@ -1,0 +1,168 @@
+package org.zstack.aio.server.host;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.zstack.aio.agent.api.AgentPaths;
+import org.zstack.aio.agent.api.HostConnectCmd;
+import org.zstack.aio.agent.api.HostFactsRsp;
+import org.zstack.aio.agent.api.StoragePathFacts;
+import org.zstack.aio.decision.Check;
+import org.zstack.aio.decision.ConfigSource;
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.DecisionPolicy;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.IoModeDecision;
+import org.zstack.aio.decision.OnUnsatisfied;
+import org.zstack.aio.decision.RequestedIoMode;
+import org.zstack.aio.decision.StorageKind;
+import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.server.account.AccountService;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.inventory.HostRepository;
+import org.zstack.aio.server.inventory.HostVO;
+import org.zstack.aio.server.inventory.PrimaryStorageRepository;
+import org.zstack.aio.server.inventory.PrimaryStorageVO;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** KVM hosts: connected through their agent, which probes the io capabilities the decision needs. */
+@Service
+public class HostService {
+
+    private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9.:\\-]{1,253}");
+
+    private final HostRepository hosts;
+    private final HostIoCapabilitiesRepository capabilities;
+    private final PrimaryStorageRepository storages;
+    private final AgentClient agent;
+    private final IoModeDecider decider;
+    private final ObjectMapper json;
+    private final TransactionTemplate tx;
+
+    public HostService(HostRepository hosts, HostIoCapabilitiesRepository capabilities, PrimaryStorageRepository storages,
+                       AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx) {
+        this.hosts = hosts;
+        this.capabilities = capabilities;
+        this.storages = storages;
+        this.agent = agent;
+        this.decider = decider;
+        this.json = json;
+        this.tx = tx;
+    }
+
+    public record IoCapabilities(String kernel, Integer ioUringDisabled, String qemu, Boolean qemuIoUring,
+                                 String qemuIoUringError, Boolean qemuNative, String qemuNativeError, String libvirt,
+                                 String libvirtUri, boolean ioUringUsable, String ioUringReason,
+                                 List<StoragePathFacts> storagePaths, String lastProbeDate) {
+    }
+
+    public record HostInventory(String uuid, String name, String managementIp, int agentPort, String status,
+                                IoCapabilities ioCapabilities) {
+    }
+
+    /** POST /v1/hosts/kvm: the agent must answer first; nothing is stored when it does not. */
+    public HostInventory add(Caller caller, String name, String managementIp, int agentPort) {
+        AccountService.requireAdmin(caller, "add hosts");
+        if (name == null || name.isBlank() || name.length() > 255) {
+            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the host.");
+        }
+        if (managementIp == null || !ADDRESS.matcher(managementIp).matches()) {
+            throw ApiException.badRequest("'" + Uuids.abbreviate(managementIp) + "' is not a host address.",
+                    "Send the management IP or host name the agent listens on.");
+        }
+        String uuid = Uuids.random();
+        HostFactsRsp facts = probe(uuid, managementIp, agentPort);
+        return tx.execute(s -> {
+            HostVO h = hosts.save(new HostVO(uuid, name, managementIp, agentPort));
+            HostIoCapabilitiesVO caps = new HostIoCapabilitiesVO(uuid);
+            caps.update(facts, write(facts.storagePaths()));
+            return inventory(h, capabilities.save(caps));
+        });
+    }
+
+    /** Probes again (reconnect): the facts are refreshed, the host's status follows the agent. */
+    public HostInventory reconnect(Caller caller, String uuid) {
+        AccountService.requireAdmin(caller, "reconnect hosts");
+        HostVO h = find(uuid);
+        HostFactsRsp facts = probe(uuid, h.getManagementIp(), h.getAgentPort());
+        return tx.execute(s -> {
+            HostIoCapabilitiesVO caps = capabilities.findById(uuid).orElseGet(() -> new HostIoCapabilitiesVO(uuid));
+            caps.update(facts, write(facts.storagePaths()));
+            HostVO host = hosts.findById(uuid).orElseThrow();
+            host.setStatus("Connected");
+            return inventory(host, capabilities.save(caps));
+        });
+    }
+
+    public List<HostInventory> list(Caller caller) {
+        AccountService.requireAdmin(caller, "list hosts");
+        Map<String, HostIoCapabilitiesVO> caps = new HashMap<>();
+        capabilities.findAll().forEach(c -> caps.put(c.getHostUuid(), c));
+        return hosts.findAll().stream().map(h -> inventory(h, caps.get(h.getUuid()))).toList();
+    }
+
+    public HostInventory get(Caller caller, String uuid) {
+        AccountService.requireAdmin(caller, "read hosts");
+        HostVO h = find(uuid);
+        return inventory(h, capabilities.findById(uuid).orElse(null));
+    }
+
+    public HostVO find(String uuid) {
+        Uuids.require(uuid, "host");
+        return hosts.findById(uuid).orElseThrow(() -> ApiException.notFound("host", uuid));
+    }
+
+    private HostFactsRsp probe(String hostUuid, String ip, int port) {
+        List<String> paths = storages.findAll().stream()
+                .filter(p -> decider.rules().kindOf(p.getType()) != StorageKind.NETWORK)
+                .map(PrimaryStorageVO::getUrl).toList();
+        return agent.call(ip, port, AgentPaths.HOST_CONNECT, new HostConnectCmd(hostUuid, paths), HostFactsRsp.class);
+    }
+
+    private HostInventory inventory(HostVO h, HostIoCapabilitiesVO c) {
+        IoCapabilities io = null;
+        if (c != null) {
+            Check blocker = ioUringBlocker(c);
+            io = new IoCapabilities(c.getKernelVersion(), c.getIoUringDisabled(), c.getQemuVersion(), c.getQemuIoUring(),
+                    c.getQemuIoUringError(), c.getQemuNative(), c.getQemuNativeError(), c.getLibvirtVersion(),
+                    c.getLibvirtUri(), blocker == null,
+                    blocker == null ? "io_uring passes every host check here." : blocker.message(),
+                    c.getStoragePaths() == null ? List.of() : read(c.getStoragePaths()),
+                    c.getLastProbeDate() == null ? null : c.getLastProbeDate().toString());
+        }
+        return new HostInventory(h.getUuid(), h.getName(), h.getManagementIp(), h.getAgentPort(), h.getStatus(), io);
+    }
+
+    /** The first io_uring check this host fails, judged by the decision itself for a plain file volume. */
+    private Check ioUringBlocker(HostIoCapabilitiesVO c) {
+        VolumeFacts probe = new VolumeFacts("-", "LocalStorage", "qcow2", "full", 1L, 1L, "none");
+        IoModeDecision d = decider.decide(new DecisionInput(RequestedIoMode.IO_URING, ConfigSource.GLOBAL, probe,
+                c.toFacts(), new DecisionPolicy(OnUnsatisfied.FAIL, false)));
+        return d.firstFailure("io_uring");
+    }
+
+    private String write(List<StoragePathFacts> paths) {
+        try {
+            return json.writeValueAsString(paths == null ? List.of() : paths);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<StoragePathFacts> read(String s) {
+        try {
+            return json.readValue(s, new TypeReference<>() { });
+        } catch (JsonProcessingException e) {
+            return List.of();
+        }
+    }
+}

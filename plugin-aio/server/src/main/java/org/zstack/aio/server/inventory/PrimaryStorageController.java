@@ -1,0 +1,42 @@
+package org.zstack.aio.server.inventory;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.api.Bodies;
+
+import java.util.Map;
+
+@RestController
+public class PrimaryStorageController {
+
+    private final PrimaryStorageService storages;
+
+    public PrimaryStorageController(PrimaryStorageService storages) {
+        this.storages = storages;
+    }
+
+    @Operation(operationId = "AddPrimaryStorage")
+    @PostMapping("/v1/primary-storage")
+    public Map<String, Object> add(Caller caller, @RequestBody JsonNode body) {
+        JsonNode p = Bodies.action(body, "params");
+        return Map.of("inventory", storages.add(caller, Bodies.text(p, "name"), Bodies.text(p, "type"), Bodies.text(p, "url")));
+    }
+
+    @Operation(operationId = "QueryPrimaryStorage")
+    @GetMapping("/v1/primary-storage")
+    public Map<String, Object> list(Caller caller) {
+        return Map.of("inventories", storages.list(caller));
+    }
+
+    @Operation(operationId = "GetPrimaryStorage")
+    @GetMapping("/v1/primary-storage/{uuid}")
+    public Map<String, Object> get(Caller caller, @PathVariable String uuid) {
+        return Map.of("inventory", storages.get(caller, uuid));
+    }
+}

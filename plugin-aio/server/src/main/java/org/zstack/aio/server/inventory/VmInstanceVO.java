@@ -1,0 +1,52 @@
+package org.zstack.aio.server.inventory;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.LocalDateTime;
+
+@Entity
+@Table(name = "VmInstanceVO")
+public class VmInstanceVO {
+
+    public enum State { Stopped, Starting, Running, Stopping }
+
+    @Id
+    private String uuid;
+    private String name;
+    private String hostUuid;
+    private String state;
+    private long memorySize;
+    private int cpuNum;
+    private String accountUuid;
+    private LocalDateTime createDate;
+    private LocalDateTime lastOpDate;
+
+    protected VmInstanceVO() {
+    }
+
+    public VmInstanceVO(String uuid, String name, String hostUuid, long memorySize, int cpuNum, String accountUuid) {
+        this.uuid = uuid;
+        this.name = name;
+        this.hostUuid = hostUuid;
+        this.memorySize = memorySize;
+        this.cpuNum = cpuNum;
+        this.accountUuid = accountUuid;
+        this.state = State.Stopped.name();
+        this.createDate = this.lastOpDate = LocalDateTime.now();
+    }
+
+    public String getUuid() { return uuid; }
+    public String getName() { return name; }
+    public String getHostUuid() { return hostUuid; }
+    public State getState() { return State.valueOf(state); }
+    public long getMemorySize() { return memorySize; }
+    public int getCpuNum() { return cpuNum; }
+    public String getAccountUuid() { return accountUuid; }
+
+    public void setState(State state) {
+        this.state = state.name();
+        this.lastOpDate = LocalDateTime.now();
+    }
+}

@@ -1,0 +1,16 @@
+package org.zstack.aio.server.inventory;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+import java.util.List;
+
+public interface VolumeRepository extends JpaRepository<VolumeVO, String> {
+
+    List<VolumeVO> findByAccountUuid(String accountUuid);
+
+    List<VolumeVO> findByVmInstanceUuidOrderByDeviceId(String vmInstanceUuid);
+
+    List<VolumeVO> findByVmInstanceUuidIn(java.util.Collection<String> vmUuids);
+
+    long countByPrimaryStorageUuid(String primaryStorageUuid);
+}

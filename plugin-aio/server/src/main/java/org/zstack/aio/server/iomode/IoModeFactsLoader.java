@@ -1,0 +1,115 @@
+package org.zstack.aio.server.iomode;
+
+import jakarta.persistence.EntityManager;
+import org.springframework.stereotype.Component;
+import org.zstack.aio.decision.ConfigSource;
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.DecisionPolicy;
+import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.OnUnsatisfied;
+import org.zstack.aio.decision.RequestedIoMode;
+import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.server.config.ConfigDefinitions;
+import org.zstack.aio.server.config.ConfigSnapshot;
+import org.zstack.aio.server.config.ConfigSnapshotLoader;
+import org.zstack.aio.server.config.GlobalConfigDefinition;
+import org.zstack.aio.server.host.HostIoCapabilitiesRepository;
+import org.zstack.aio.server.host.HostIoCapabilitiesVO;
+import org.zstack.aio.server.inventory.PrimaryStorageVO;
+import org.zstack.aio.server.inventory.VolumeVO;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads everything the decisions for a set of volumes need in a constant number of round trips, whatever the
+ * number of volumes: (1) volumes with their primary storage, (2) every config row that can apply, (3) the
+ * host's facts. No per-volume query.
+ */
+@Component
+public class IoModeFactsLoader {
+
+    private final EntityManager em;
+    private final ConfigSnapshotLoader snapshots;
+    private final HostIoCapabilitiesRepository capabilities;
+    private final GlobalConfigDefinition ioMode;
+    private final GlobalConfigDefinition cacheMode;
+    private final GlobalConfigDefinition onUnsatisfied;
+    private final GlobalConfigDefinition allowFalloc;
+
+    public IoModeFactsLoader(EntityManager em, ConfigSnapshotLoader snapshots, HostIoCapabilitiesRepository capabilities,
+                             ConfigDefinitions definitions) {
+        this.em = em;
+        this.snapshots = snapshots;
+        this.capabilities = capabilities;
+        this.ioMode = required(definitions, IoModeConfigs.IO_MODE);
+        this.cacheMode = required(definitions, IoModeConfigs.CACHE_MODE);
+        this.onUnsatisfied = required(definitions, IoModeConfigs.ON_UNSATISFIED);
+        this.allowFalloc = required(definitions, IoModeConfigs.ALLOW_FALLOC);
+    }
+
+    /** Round trip 1: the volumes (in the order asked) with their primary storage. */
+    public List<VolumeContext> volumes(Collection<String> volumeUuids) {
+        if (volumeUuids.isEmpty()) return List.of();
+        List<Object[]> rows = em.createQuery(
+                        "select v, p from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+                        + "where v.uuid in :uuids", Object[].class)
+                .setParameter("uuids", volumeUuids).getResultList();
+        List<VolumeContext> out = new ArrayList<>(rows.size());
+        for (String uuid : volumeUuids) {
+            for (Object[] r : rows) {
+                if (((VolumeVO) r[0]).getUuid().equals(uuid)) out.add(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]));
+            }
+        }
+        return out;
+    }
+
+    /** Round trip 1, for a VM start: the VM's volumes by device id, with their primary storage. */
+    public List<VolumeContext> volumesOfVm(String vmUuid) {
+        return em.createQuery("select v, p from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+                              + "where v.vmInstanceUuid = :vm order by v.deviceId", Object[].class)
+                .setParameter("vm", vmUuid).getResultList().stream()
+                .map(r -> new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1])).toList();
+    }
+
+    /** Round trip 2: every config row that can apply to these volumes, as one snapshot. */
+    public ConfigSnapshot configs(List<VolumeContext> volumes) {
+        Set<String> uuids = new LinkedHashSet<>();
+        for (VolumeContext v : volumes) {
+            uuids.add(v.volume().getUuid());
+            uuids.add(v.storage().getUuid());
+        }
+        return snapshots.load(IoModeConfigs.CATEGORY, uuids);
+    }
+
+    /** Round trip 3: the host's probed facts, null when the host is unknown or was never probed. */
+    public HostFacts host(String hostUuid) {
+        return hostUuid == null ? null : capabilities.findById(hostUuid).map(HostIoCapabilitiesVO::toFacts).orElse(null);
+    }
+
+    /** The decision's input for one volume; no I/O. {@code cacheOverride} replaces the resolved cache mode when set. */
+    public DecisionInput input(VolumeContext v, ConfigSnapshot snap, HostFacts host, String cacheOverride) {
+        var chain = v.configChain();
+        ConfigSnapshot.Resolved mode = snap.resolve(ioMode, chain);
+        String cache = cacheOverride != null ? cacheOverride : snap.resolve(cacheMode, chain).value();
+        VolumeVO vol = v.volume();
+        VolumeFacts facts = new VolumeFacts(vol.getUuid(), v.storage().getType(), vol.getFormat(), vol.getPreallocation(),
+                vol.getSize(), vol.getActualSize(), cache);
+        DecisionPolicy policy = new DecisionPolicy(OnUnsatisfied.fromWire(snap.resolve(onUnsatisfied, chain).value()),
+                Boolean.parseBoolean(snap.resolve(allowFalloc, chain).value()));
+        return new DecisionInput(RequestedIoMode.fromWire(mode.value()), ConfigSource.fromResourceType(mode.sourceType()),
+                facts, host, policy);
+    }
+
+    public String cacheMode(VolumeContext v, ConfigSnapshot snap) {
+        return snap.resolve(cacheMode, v.configChain()).value();
+    }
+
+    private static GlobalConfigDefinition required(ConfigDefinitions defs, String name) {
+        return defs.find(IoModeConfigs.CATEGORY, name).orElseThrow(() ->
+                new IllegalStateException("conf/globalConfig does not define kvm/" + name));
+    }
+}

@@ -1,0 +1,66 @@
+package org.zstack.aio.server.iomode;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.LocalDateTime;
+
+/** The decision last applied to a volume (VM start or attach), with what libvirt/QEMU accepted. */
+@Entity
+@Table(name = "VolumeIoModeDecisionVO")
+public class VolumeIoModeDecisionVO {
+    @Id
+    private String volumeUuid;
+    private String vmInstanceUuid;
+    private String hostUuid;
+    private String requested;
+    private String source;
+    private String effective;
+    private boolean refused;
+    /** JSON list of checks */
+    private String checks;
+    private String reason;
+    private String appliedIo;
+    private String appliedCache;
+    /** JSON list of refused attempts */
+    private String attempts;
+    private LocalDateTime createDate;
+
+    protected VolumeIoModeDecisionVO() {
+    }
+
+    public VolumeIoModeDecisionVO(String volumeUuid) {
+        this.volumeUuid = volumeUuid;
+    }
+
+    void set(String vmInstanceUuid, String hostUuid, String requested, String source, String effective, boolean refused,
+             String checks, String reason, String appliedIo, String appliedCache, String attempts) {
+        this.vmInstanceUuid = vmInstanceUuid;
+        this.hostUuid = hostUuid;
+        this.requested = requested;
+        this.source = source;
+        this.effective = effective;
+        this.refused = refused;
+        this.checks = checks;
+        this.reason = reason;
+        this.appliedIo = appliedIo;
+        this.appliedCache = appliedCache;
+        this.attempts = attempts;
+        this.createDate = LocalDateTime.now();
+    }
+
+    public String getVolumeUuid() { return volumeUuid; }
+    public String getVmInstanceUuid() { return vmInstanceUuid; }
+    public String getHostUuid() { return hostUuid; }
+    public String getRequested() { return requested; }
+    public String getSource() { return source; }
+    public String getEffective() { return effective; }
+    public boolean isRefused() { return refused; }
+    public String getChecks() { return checks; }
+    public String getReason() { return reason; }
+    public String getAppliedIo() { return appliedIo; }
+    public String getAppliedCache() { return appliedCache; }
+    public String getAttempts() { return attempts; }
+    public LocalDateTime getCreateDate() { return createDate; }
+}

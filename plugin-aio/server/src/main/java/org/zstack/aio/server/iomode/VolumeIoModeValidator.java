@@ -1,0 +1,63 @@
+package org.zstack.aio.server.iomode;
+
+import org.springframework.stereotype.Component;
+import org.zstack.aio.decision.ConfigSource;
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.DecisionPolicy;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.IoModeDecision;
+import org.zstack.aio.decision.OnUnsatisfied;
+import org.zstack.aio.decision.RequestedIoMode;
+import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.config.ConfigSnapshot;
+import org.zstack.aio.server.config.GlobalConfigDefinition;
+import org.zstack.aio.server.config.LocatedResource;
+import org.zstack.aio.server.config.ResourceConfigValidator;
+
+import java.util.List;
+
+/**
+ * CONTRACT §3.5: a per-volume native that the volume's own facts already rule out (cache mode, sparse image on
+ * file storage) is refused when it is set, not discovered at start. The same holds the other way round: a
+ * cache mode that would break a volume's own native override is refused too.
+ */
+@Component
+class VolumeIoModeValidator implements ResourceConfigValidator {
+
+    private final IoModeFactsLoader facts;
+    private final IoModeDecider decider;
+
+    VolumeIoModeValidator(IoModeFactsLoader facts, IoModeDecider decider) {
+        this.facts = facts;
+        this.decider = decider;
+    }
+
+    @Override
+    public void validate(LocatedResource resource, GlobalConfigDefinition def, String value) {
+        if (!LocatedResource.VOLUME.equals(resource.type()) || !IoModeConfigs.CATEGORY.equals(def.category())) return;
+        boolean settingNative = IoModeConfigs.IO_MODE.equals(def.name()) && "native".equals(value);
+        boolean settingCache = IoModeConfigs.CACHE_MODE.equals(def.name());
+        if (!settingNative && !settingCache) return;
+
+        List<VolumeContext> vols = facts.volumes(List.of(resource.uuid()));
+        if (vols.isEmpty()) return;
+        VolumeContext v = vols.get(0);
+        ConfigSnapshot snap = facts.configs(vols);
+        if (settingCache && !"native".equals(snap.override(resource.uuid(), IoModeConfigs.IO_MODE))) return;
+
+        DecisionInput current = facts.input(v, snap, null, settingCache ? value : null);
+        // host facts are not the volume's own, so they are left out: only cache mode and sparseness are judged here
+        IoModeDecision d = decider.decide(new DecisionInput(RequestedIoMode.NATIVE, ConfigSource.VOLUME, current.volume(),
+                null, new DecisionPolicy(OnUnsatisfied.FAIL, current.policy().allowFalloc())));
+        if (!d.refused()) return;
+        var failed = d.firstFailure("native");
+        throw new ApiException(ErrorCode.IO_MODE_RULED_OUT,
+                settingNative ? "native cannot be set on volume " + resource.uuid() + ": " + failed.message()
+                        : "cache mode " + value + " cannot be set on volume " + resource.uuid()
+                          + " because the volume's own kvm/vm.ioMode is native: " + failed.message(),
+                settingNative ? "Fix what check " + failed.check() + " names, or choose auto or io_uring, which work"
+                                + " with any cache mode and image."
+                        : "Delete the volume's native override first, or keep cache mode none or directsync.");
+    }
+}

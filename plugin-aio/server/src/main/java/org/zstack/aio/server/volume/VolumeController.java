@@ -1,0 +1,45 @@
+package org.zstack.aio.server.volume;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.api.Bodies;
+
+import java.util.Map;
+
+@RestController
+public class VolumeController {
+
+    private final VolumeService volumes;
+
+    public VolumeController(VolumeService volumes) {
+        this.volumes = volumes;
+    }
+
+    @Operation(operationId = "CreateDataVolume")
+    @PostMapping("/v1/volumes/data")
+    public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
+        JsonNode p = Bodies.action(body, "params");
+        var cmd = new VolumeService.CreateVolume(Bodies.text(p, "name"), Bodies.number(p, "size", 1L << 20, VolumeService.MAX_SIZE),
+                Bodies.text(p, "format"), Bodies.optText(p, "preallocation"), Bodies.text(p, "primaryStorageUuid"),
+                Bodies.text(p, "hostUuid"));
+        return Map.of("inventory", volumes.create(caller, cmd));
+    }
+
+    @Operation(operationId = "QueryVolume")
+    @GetMapping("/v1/volumes")
+    public Map<String, Object> list(Caller caller) {
+        return Map.of("inventories", volumes.list(caller));
+    }
+
+    @Operation(operationId = "GetVolume")
+    @GetMapping("/v1/volumes/{uuid}")
+    public Map<String, Object> get(Caller caller, @PathVariable String uuid) {
+        return Map.of("inventory", volumes.get(caller, uuid));
+    }
+}

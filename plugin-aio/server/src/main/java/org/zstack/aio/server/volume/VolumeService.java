@@ -1,0 +1,119 @@
+package org.zstack.aio.server.volume;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.zstack.aio.agent.api.AgentPaths;
+import org.zstack.aio.agent.api.VolumeCreateCmd;
+import org.zstack.aio.agent.api.VolumeCreateRsp;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.config.ConfigSnapshot;
+import org.zstack.aio.server.host.HostService;
+import org.zstack.aio.server.inventory.HostVO;
+import org.zstack.aio.server.inventory.Inventories.VolumeInventory;
+import org.zstack.aio.server.inventory.PrimaryStorageService;
+import org.zstack.aio.server.inventory.PrimaryStorageVO;
+import org.zstack.aio.server.inventory.VolumeRepository;
+import org.zstack.aio.server.inventory.VolumeVO;
+import org.zstack.aio.server.iomode.IoModeFactsLoader;
+import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.server.iomode.VolumeContext;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Data volumes: created by a host's agent (qemu-img), listed with their cache mode and stored decision. */
+@Service
+public class VolumeService {
+
+    public static final long MAX_SIZE = 64L << 40;
+    private static final Set<String> FORMATS = Set.of("qcow2", "raw");
+    private static final Set<String> PREALLOCATIONS = Set.of("none", "metadata", "falloc", "full");
+
+    private final VolumeRepository volumes;
+    private final PrimaryStorageService storages;
+    private final HostService hosts;
+    private final AgentClient agent;
+    private final IoModeFactsLoader facts;
+    private final IoModeService ioModes;
+    private final TransactionTemplate tx;
+
+    public VolumeService(VolumeRepository volumes, PrimaryStorageService storages, HostService hosts, AgentClient agent,
+                         IoModeFactsLoader facts, IoModeService ioModes, TransactionTemplate tx) {
+        this.volumes = volumes;
+        this.storages = storages;
+        this.hosts = hosts;
+        this.agent = agent;
+        this.facts = facts;
+        this.ioModes = ioModes;
+        this.tx = tx;
+    }
+
+    public record CreateVolume(String name, long size, String format, String preallocation, String primaryStorageUuid,
+                               String hostUuid) {
+    }
+
+    /** The agent creates and measures the image first; the volume is stored only when that worked. */
+    public VolumeInventory create(Caller caller, CreateVolume c) {
+        if (c.name() == null || c.name().isBlank() || c.name().length() > 255) {
+            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the volume.");
+        }
+        if (!FORMATS.contains(c.format())) {
+            throw ApiException.badRequest("'" + Uuids.abbreviate(c.format()) + "' is not a volume format.", "Use qcow2 or raw.");
+        }
+        String prealloc = c.preallocation() == null ? "none" : c.preallocation();
+        if (!PREALLOCATIONS.contains(prealloc)) {
+            throw ApiException.badRequest("'" + Uuids.abbreviate(prealloc) + "' is not a preallocation.",
+                    "Use none, metadata, falloc or full.");
+        }
+        if ("raw".equals(c.format()) && "metadata".equals(prealloc)) {
+            throw ApiException.badRequest("a raw image has no metadata to preallocate.", "Use none, falloc or full for raw.");
+        }
+        PrimaryStorageVO ps = storages.find(c.primaryStorageUuid());
+        HostVO host = hosts.find(c.hostUuid());
+        String uuid = Uuids.random();
+        VolumeCreateRsp image = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VOLUME_CREATE,
+                new VolumeCreateCmd(uuid, ps.getType(), ps.getUrl(), c.format(), prealloc, c.size()), VolumeCreateRsp.class);
+        VolumeVO saved = tx.execute(s -> {
+            VolumeVO v = new VolumeVO(uuid, c.name(), ps.getUuid(), c.format(), c.size(), prealloc, caller.accountUuid());
+            v.setImage(image.installPath(), image.size(), image.actualSize());
+            return volumes.save(v);
+        });
+        return inventories(List.of(saved)).get(0);
+    }
+
+    @Transactional(readOnly = true)
+    public List<VolumeInventory> list(Caller caller) {
+        return inventories(caller.admin() ? volumes.findAll() : volumes.findByAccountUuid(caller.accountUuid()));
+    }
+
+    @Transactional(readOnly = true)
+    public VolumeInventory get(Caller caller, String uuid) {
+        return inventories(List.of(owned(caller, uuid))).get(0);
+    }
+
+    public VolumeVO owned(Caller caller, String uuid) {
+        Uuids.require(uuid, "volume");
+        VolumeVO v = volumes.findById(uuid).orElseThrow(() -> ApiException.notFound("volume", uuid));
+        if (!caller.owns(v.getAccountUuid())) throw ApiException.forbidden("volume " + uuid + " belongs to another account.");
+        return v;
+    }
+
+    /** Inventories of many volumes in a constant number of queries (storage, configs, stored decisions). */
+    @Transactional(readOnly = true)
+    public List<VolumeInventory> inventories(List<VolumeVO> vols) {
+        List<VolumeContext> ctx = facts.volumes(vols.stream().map(VolumeVO::getUuid).toList());
+        ConfigSnapshot snap = facts.configs(ctx);
+        Map<String, IoModeService.StoredDecision> decisions = ioModes.stored(vols.stream().map(VolumeVO::getUuid).toList());
+        return ctx.stream().map(c -> {
+            VolumeVO v = c.volume();
+            return new VolumeInventory(v.getUuid(), v.getName(), v.getPrimaryStorageUuid(), v.getVmInstanceUuid(),
+                    v.getDeviceId(), v.getInstallPath(), v.getFormat(), v.getSize(), v.getActualSize(), v.getPreallocation(),
+                    facts.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()));
+        }).toList();
+    }
+}
