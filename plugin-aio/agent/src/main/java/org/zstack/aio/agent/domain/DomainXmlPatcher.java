@@ -48,6 +48,29 @@ public final class DomainXmlPatcher {
         return codec.write(doc);
     }
 
+    /**
+     * Adds a {@code <disk>} element (as {@link DomainXmlBuilder#diskXml} makes it) to a domain's devices. Used to
+     * emulate hot-plug on libvirt's test driver, which has no attachDeviceFlags.
+     */
+    public String addDisk(String domainXml, String diskXml) {
+        Document doc = codec.parse(domainXml);
+        Element disk = (Element) doc.importNode(codec.parse(diskXml).getDocumentElement(), true);
+        String target = targetOf(disk);
+        if (target != null && indexDisks(doc).containsKey(target)) {
+            throw new IllegalArgumentException("the domain already has a disk " + target);
+        }
+        NodeList devices = doc.getElementsByTagName("devices");
+        if (devices.getLength() == 0) {
+            throw new IllegalArgumentException("the domain XML has no <devices>");
+        }
+        Element parent = (Element) devices.item(0);
+        // after the last disk, so libvirt's device order (disks first) stays
+        List<Element> existing = diskElements(doc);
+        Node before = existing.isEmpty() ? parent.getFirstChild() : existing.get(existing.size() - 1).getNextSibling();
+        parent.insertBefore(disk, before);
+        return codec.write(doc);
+    }
+
     /** Each disk's driver io/cache in document order. */
     public List<DiskDriver> readDrivers(String domainXml) {
         Document doc = codec.parse(domainXml);

@@ -4,6 +4,7 @@ import org.libvirt.Connect;
 import org.libvirt.Domain;
 import org.libvirt.Error;
 import org.libvirt.LibvirtException;
+import org.libvirt.jna.Libvirt;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
@@ -22,12 +23,18 @@ import java.util.Optional;
 public final class LibvirtHost implements AutoCloseable {
 
     private final String uri;
+    /**
+     * libvirt prints every error to stderr unless the connection has its own handler; the agent reports the
+     * errors it cares about in its answers (and "domain not found" is an expected answer of lookups). Kept in a
+     * field because JNA callbacks that get garbage collected crash the JVM when called.
+     */
+    private final Libvirt.VirErrorCallback quietErrors = (userData, error) -> { };
     private Connect conn;
     private String domainType;
 
     public LibvirtHost(String uri) throws LibvirtException {
         this.uri = uri;
-        this.conn = new Connect(uri);
+        this.conn = open();
     }
 
     public String uri() {
@@ -48,9 +55,15 @@ public final class LibvirtHost implements AutoCloseable {
         }
         if (!alive) {
             closeQuietly();
-            conn = new Connect(uri);
+            conn = open();
         }
         return conn;
+    }
+
+    private Connect open() throws LibvirtException {
+        Connect c = new Connect(uri);
+        c.setConnectionErrorCallback(quietErrors);
+        return c;
     }
 
     /**
