@@ -138,9 +138,7 @@ class TestDriverVmLifecycleTest {
     }
 
     @Test
-    void aLibvirtRefusalIsRecordedAndSteppedDown() throws LibvirtException {
-        // The test driver knows no io='io_uring'?: it does; so use a path QEMU never sees and a real XML refusal:
-        // an invalid cache would be a 400, so here the refusal comes from the injected mode plus libvirt success.
+    void theSteppedDownModeIsWhatTheDefinedDomainReallyHas() throws LibvirtException {
         String vm = uniqueVm();
         try {
             AgentClient.Answer a = refusing.post(AgentPaths.VM_START, new VmStartCmd(vm, vm, MEM, 1,
