@@ -1,0 +1,24 @@
+package org.zstack.aio.decision;
+
+import org.junit.jupiter.api.Test;
+import org.zstack.aio.decision.bench.DecisionBenchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+/** Keeps the JMH benchmark from rotting: its set-up validates the mix (every outcome present), and decide() cycles. */
+class BenchmarkMixTest {
+
+    @Test
+    void benchmarkSetUpAcceptsItsMixAndDecides() {
+        DecisionBenchmark b = new DecisionBenchmark();
+        assertThatCode(b::setUp).doesNotThrowAnyException();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            IoModeDecision d = b.decide();
+            assertThat(d).isNotNull();
+            seen.add(d.volumeUuid() + "/" + d.requested() + "/" + d.hostUuid());
+        }
+        assertThat(seen).as("decide() walks through the mix").hasSizeGreaterThan(10);
+    }
+}
