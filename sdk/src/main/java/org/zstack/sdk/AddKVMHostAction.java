@@ -1,0 +1,25 @@
+package org.zstack.sdk;
+
+/** Adds a KVM host (admin only); the server connects to its agent and stores its facts. operationId {@code AddKVMHost}. */
+public class AddKVMHostAction extends AbstractAction<AddKVMHostResult> {
+    @Param
+    public String name;
+
+    /** The address the agent listens on. */
+    @Param
+    public String managementIp;
+
+    /** The agent's port; null for 7070. */
+    @Param(required = false)
+    public Integer agentPort;
+
+    @Override
+    public RestInfo getRestInfo() {
+        return RestInfo.post("/v1/hosts/kvm", "params");
+    }
+
+    @Override
+    protected Class<AddKVMHostResult> getResultClass() {
+        return AddKVMHostResult.class;
+    }
+}

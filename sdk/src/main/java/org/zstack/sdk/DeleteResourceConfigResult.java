@@ -1,0 +1,8 @@
+package org.zstack.sdk;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/** Deleting an override answers nothing. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public class DeleteResourceConfigResult {
+}

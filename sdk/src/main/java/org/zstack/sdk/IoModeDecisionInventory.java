@@ -1,0 +1,31 @@
+package org.zstack.sdk;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+import java.util.List;
+
+/** The io-mode decision for one volume on one host (CONTRACT §3). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public class IoModeDecisionInventory {
+    public String volumeUuid;
+
+    public String hostUuid;
+
+    /** The resolved kvm/vm.ioMode: threads, native, io_uring or auto. */
+    public String requested;
+
+    /** Where it came from: VolumeVO, PrimaryStorageVO or global. */
+    public String source;
+
+    /** threads, native, io_uring or not-applicable; null when refused. */
+    public String effective;
+
+    /** True when the requested mode's checks failed and onUnsatisfied=fail: the VM must not start. */
+    public Boolean refused;
+
+    /** Every check evaluated, in order. */
+    public List<IoModeCheckInventory> checks;
+
+    /** One sentence. */
+    public String reason;
+}

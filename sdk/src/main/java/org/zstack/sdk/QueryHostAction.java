@@ -1,0 +1,14 @@
+package org.zstack.sdk;
+
+/** Lists hosts. operationId {@code QueryHost}. */
+public class QueryHostAction extends AbstractAction<QueryHostResult> {
+    @Override
+    public RestInfo getRestInfo() {
+        return RestInfo.get("/v1/hosts");
+    }
+
+    @Override
+    protected Class<QueryHostResult> getResultClass() {
+        return QueryHostResult.class;
+    }
+}

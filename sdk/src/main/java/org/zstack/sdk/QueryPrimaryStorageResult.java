@@ -1,0 +1,11 @@
+package org.zstack.sdk;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+import java.util.List;
+
+/** Every primary storage. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public class QueryPrimaryStorageResult {
+    public List<PrimaryStorageInventory> inventories;
+}

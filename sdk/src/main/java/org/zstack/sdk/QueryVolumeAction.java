@@ -1,0 +1,14 @@
+package org.zstack.sdk;
+
+/** Lists the volumes the caller may see. operationId {@code QueryVolume}. */
+public class QueryVolumeAction extends AbstractAction<QueryVolumeResult> {
+    @Override
+    public RestInfo getRestInfo() {
+        return RestInfo.get("/v1/volumes");
+    }
+
+    @Override
+    protected Class<QueryVolumeResult> getResultClass() {
+        return QueryVolumeResult.class;
+    }
+}
