@@ -10,7 +10,7 @@ import org.zstack.aio.server.inventory.VmInstanceVO;
 public interface VmStateRepository extends JpaRepository<VmInstanceVO, String> {
 
     @Transactional
-    @Modifying(clearAutomatically = true)
+    @Modifying(flushAutomatically = true, clearAutomatically = true)
     @Query("update VmInstanceVO v set v.state = :to, v.lastOpDate = CURRENT_TIMESTAMP where v.uuid = :uuid and v.state = :from")
     int transition(String uuid, String from, String to);
 }
