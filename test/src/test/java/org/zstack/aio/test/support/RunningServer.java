@@ -1,0 +1,74 @@
+package org.zstack.aio.test.support;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.zstack.aio.server.AioServerApplication;
+import org.zstack.aio.server.agent.EmbeddedAgent;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The real management server booted in this JVM on a free port, against a {@link TestDatabase}, with its
+ * in-process agent (real libvirt when qemu:///system answers). No demo inventory: tests build their own.
+ */
+public final class RunningServer implements AutoCloseable {
+
+    public static final String ADMIN_PASSWORD = "admin-password-1";
+
+    private final ConfigurableApplicationContext ctx;
+    private final TestDatabase db;
+
+    private RunningServer(ConfigurableApplicationContext ctx, TestDatabase db) {
+        this.ctx = ctx;
+        this.db = db;
+    }
+
+    public static RunningServer start(TestDatabase db) {
+        return start(db, Map.of());
+    }
+
+    public static RunningServer start(TestDatabase db, Map<String, String> extra) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("server.port", "0");
+        p.put("AIO_DB_URL", db.url());
+        p.put("AIO_DB_USER", db.user());
+        p.put("AIO_DB_PASSWORD", db.password());
+        p.put("AIO_DATA_DIR", db.dataDir().toString());
+        p.put("AIO_ADMIN_PASSWORD", ADMIN_PASSWORD);
+        p.put("AIO_AGENT_PORT", "0");
+        p.put("aio.embedded-agent", "true");
+        p.put("aio.demo", "false");
+        p.put("spring.jpa.properties.hibernate.generate_statistics", "true");
+        p.put("logging.level.org.hibernate.engine.internal.StatisticalLoggingSessionEventListener", "warn");
+        p.putAll(extra);
+        ConfigurableApplicationContext ctx = new SpringApplicationBuilder(AioServerApplication.class).properties(p).run();
+        return new RunningServer(ctx, db);
+    }
+
+    public int port() {
+        return ((ServletWebServerApplicationContext) ctx).getWebServer().getPort();
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port();
+    }
+
+    public int agentPort() {
+        return ctx.getBean(EmbeddedAgent.class).port();
+    }
+
+    public <T> T bean(Class<T> type) {
+        return ctx.getBean(type);
+    }
+
+    public TestDatabase db() {
+        return db;
+    }
+
+    @Override
+    public void close() {
+        ctx.close();
+    }
+}
