@@ -1,0 +1,91 @@
+package org.zstack.aio.test.api;
+
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.zstack.aio.server.iomode.IoModeFactsLoader;
+import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.test.support.Fixture;
+import org.zstack.aio.test.support.RunningServer;
+import org.zstack.aio.test.support.Storage;
+import org.zstack.aio.test.support.TestDatabase;
+
+import jakarta.persistence.EntityManagerFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * No N+1: deciding every disk of a VM costs the same number of statements for 1 volume and for 24, and resolving
+ * the requested modes of all of them is a single statement. Counted by Hibernate's statistics on a real database.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class RoundTripCountContract {
+
+    TestDatabase db;
+    RunningServer server;
+    String host;
+    String oneVolumeVm;
+    String bigVm;
+
+    abstract TestDatabase database() throws Exception;
+
+    @BeforeAll
+    void boot() throws Exception {
+        db = database();
+        server = RunningServer.start(db);
+        Fixture f = new Fixture(server);
+        String admin = f.adminSession();
+        String local = f.primaryStorage(admin, "local", "LocalStorage", Storage.dir("rt-local"));
+        String block = f.primaryStorage(admin, "block", "SharedBlock", Storage.dir("rt-block"));
+        host = f.host(admin, server.agentPort());
+        oneVolumeVm = f.vm(admin, "one", host, List.of(f.volume(admin, "v0", "qcow2", "none", local, host, 1L << 20)));
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            many.add(f.volume(admin, "v" + i, "qcow2", "none", i % 2 == 0 ? local : block, host, 1L << 20));
+        }
+        bigVm = f.vm(admin, "many", host, many);
+        // overrides at every level, so resolution has rows to read
+        var http = f.http;
+        http.put("/v1/resource-configurations/kvm/vm.ioMode/" + local + "/actions", admin, "{\"updateResourceConfig\":{\"value\":\"auto\"}}");
+        http.put("/v1/resource-configurations/kvm/vm.ioMode/" + many.get(3) + "/actions", admin, "{\"updateResourceConfig\":{\"value\":\"io_uring\"}}");
+    }
+
+    @AfterAll
+    void shutdown() throws Exception {
+        server.close();
+        db.close();
+    }
+
+    @Test
+    void decidingAVmCostsTheSameStatementsForOneAndTwentyFourVolumes() {
+        long one = statements(() -> decide(oneVolumeVm, 1));
+        long many = statements(() -> decide(bigVm, 24));
+        assertThat(many).isEqualTo(one).isLessThanOrEqualTo(3);
+    }
+
+    @Test
+    void resolvingTheRequestedModesOfAllVolumesIsOneStatement() {
+        IoModeFactsLoader facts = server.bean(IoModeFactsLoader.class);
+        var vols = facts.volumesOfVm(bigVm);
+        assertThat(vols).hasSize(24);
+        long n = statements(() -> assertThat(facts.configs(vols)).isNotNull());
+        assertThat(n).isEqualTo(1);
+    }
+
+    private void decide(String vm, int expected) {
+        var decided = server.bean(IoModeService.class).decide(server.bean(IoModeFactsLoader.class).volumesOfVm(vm), host);
+        assertThat(decided).hasSize(expected).allSatisfy(d -> assertThat(d.decision().effective()).isNotNull());
+    }
+
+    private long statements(Runnable r) {
+        Statistics s = server.bean(EntityManagerFactory.class).unwrap(SessionFactory.class).getStatistics();
+        s.clear();
+        r.run();
+        return s.getPrepareStatementCount();
+    }
+}
