@@ -37,6 +37,8 @@ class ActionCatalogTest {
             Map.entry("DeleteResourceConfig", "DELETE /v1/resource-configurations/{category}/{name}/{resourceUuid} null"),
             Map.entry("GetResourceConfig", "GET /v1/resource-configurations/{resourceUuid}/{category}/{name} null"),
             Map.entry("GetVolumeIoMode", "GET /v1/volumes/{uuid}/io-mode null"),
+            Map.entry("QueryVolumeIoModePreview", "GET /v1/io-mode/previews null"),
+            Map.entry("GetGlobalConfigImpact", "GET /v1/io-mode/impact null"),
             Map.entry("AddKVMHost", "POST /v1/hosts/kvm params"),
             Map.entry("ReconnectHost", "PUT /v1/hosts/{uuid}/actions reconnectHost"),
             Map.entry("QueryHost", "GET /v1/hosts null"),

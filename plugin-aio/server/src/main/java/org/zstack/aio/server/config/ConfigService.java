@@ -139,7 +139,7 @@ public class ConfigService {
         return r;
     }
 
-    static String validValue(GlobalConfigDefinition def, JsonNode raw) {
+    public static String validValue(GlobalConfigDefinition def, JsonNode raw) {
         if (raw == null || raw.isMissingNode()) {
             throw ApiException.badRequest("field 'value' is required.", "Send {\"value\":\"...\"}.");
         }

@@ -22,6 +22,13 @@ public final class ConfigSnapshot {
         this.overrides = Map.copyOf(copy);
     }
 
+    /** This snapshot with one global value replaced: "what if an administrator set it". */
+    public ConfigSnapshot withGlobal(String name, String value) {
+        Map<String, String> g = new HashMap<>(globals);
+        g.put(name, value);
+        return new ConfigSnapshot(g, overrides);
+    }
+
     /** A resolved value and where it came from. sourceUuid is null for the global level. */
     public record Resolved(String value, String sourceType, String sourceUuid) {
         public static final String GLOBAL = "global";

@@ -25,12 +25,29 @@ public class ConfigSnapshotLoader {
         this.em = em;
     }
 
+    private static final String ALL_SQL = """
+            SELECT r.resourceUuid, r.name, r.value FROM ResourceConfigVO r WHERE r.category = :category
+            UNION ALL
+            SELECT CAST(NULL AS VARCHAR(32)), g.name, g.value FROM GlobalConfigVO g WHERE g.category = :category
+            """;
+
+    /** Every override and global of the category, in one query (for views over all volumes). */
+    public ConfigSnapshot loadAll(String category) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(ALL_SQL).setParameter("category", category).getResultList();
+        return snapshot(rows);
+    }
+
     public ConfigSnapshot load(String category, Collection<String> resourceUuids) {
         // IN () is invalid SQL; a uuid that cannot exist keeps the statement shape (and the round trip count) fixed
         Collection<String> uuids = resourceUuids.isEmpty() ? List.of("-") : resourceUuids;
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery(SQL)
                 .setParameter("category", category).setParameter("uuids", uuids).getResultList();
+        return snapshot(rows);
+    }
+
+    private static ConfigSnapshot snapshot(List<Object[]> rows) {
         Map<String, String> globals = new HashMap<>();
         Map<String, Map<String, String>> overrides = new HashMap<>();
         for (Object[] r : rows) {

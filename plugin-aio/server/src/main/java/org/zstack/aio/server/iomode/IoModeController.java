@@ -12,9 +12,26 @@ import org.zstack.aio.server.account.Caller;
 public class IoModeController {
 
     private final IoModeService service;
+    private final IoModeOverview overview;
 
-    public IoModeController(IoModeService service) {
+    public IoModeController(IoModeService service, IoModeOverview overview) {
         this.service = service;
+        this.overview = overview;
+    }
+
+    /** What the next start would decide for every volume the caller can see. */
+    @Operation(operationId = "QueryVolumeIoModePreview")
+    @GetMapping("/v1/io-mode/previews")
+    public java.util.Map<String, Object> previews(Caller caller) {
+        return java.util.Map.of("inventories", overview.previews(caller));
+    }
+
+    /** The impact of setting a global config to value: modes per volume before/after, fallbacks grouped by reason. */
+    @Operation(operationId = "GetGlobalConfigImpact")
+    @GetMapping("/v1/io-mode/impact")
+    public java.util.Map<String, Object> impact(Caller caller, @RequestParam String category, @RequestParam String name,
+                                                @RequestParam String value) {
+        return java.util.Map.of("inventory", overview.impact(caller, category, name, value));
     }
 
     /** The decision of CONTRACT §3 for the volume, on host H (default: its VM's host). */

@@ -75,6 +75,28 @@ public class IoModeFactsLoader {
                 .map(r -> new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1])).toList();
     }
 
+    /** All volumes (or one account's) with their primary storage and their VM's host uuid, in one query. */
+    public List<PlacedVolume> allVolumes(String accountUuid) {
+        String where = accountUuid == null ? "" : " where v.accountUuid = :account";
+        var q = em.createQuery("select v, p, m.hostUuid from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+                               + "left join VmInstanceVO m on m.uuid = v.vmInstanceUuid" + where + " order by v.createDate, v.uuid",
+                Object[].class);
+        if (accountUuid != null) q.setParameter("account", accountUuid);
+        return q.getResultList().stream()
+                .map(r -> new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])).toList();
+    }
+
+    /** A volume and the host its VM runs on (null when not attached). */
+    public record PlacedVolume(VolumeContext volume, String hostUuid) {
+    }
+
+    /** Every host's facts, in one query. */
+    public java.util.Map<String, HostFacts> allHosts() {
+        java.util.Map<String, HostFacts> out = new java.util.HashMap<>();
+        capabilities.findAll().forEach(c -> out.put(c.getHostUuid(), c.toFacts()));
+        return out;
+    }
+
     /** Round trip 2: every config row that can apply to these volumes, as one snapshot. */
     public ConfigSnapshot configs(List<VolumeContext> volumes) {
         Set<String> uuids = new LinkedHashSet<>();

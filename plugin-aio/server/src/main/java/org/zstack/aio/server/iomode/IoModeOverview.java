@@ -1,0 +1,112 @@
+package org.zstack.aio.server.iomode;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.decision.Check;
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.IoModeDecision;
+import org.zstack.aio.server.account.AccountService;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.config.ConfigService;
+import org.zstack.aio.server.config.ConfigSnapshot;
+import org.zstack.aio.server.config.ConfigSnapshotLoader;
+import org.zstack.aio.server.config.GlobalConfigDefinition;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Decisions over every volume at once, for the UI: what the next start would decide for each volume, and the impact
+ * of a proposed global change (how many volumes get each mode, how many fall back and why), in a constant number of
+ * queries whatever the number of volumes.
+ */
+@Service
+public class IoModeOverview {
+
+    private final IoModeFactsLoader facts;
+    private final ConfigSnapshotLoader snapshots;
+    private final ConfigService configs;
+    private final IoModeDecider decider;
+
+    public IoModeOverview(IoModeFactsLoader facts, ConfigSnapshotLoader snapshots, ConfigService configs, IoModeDecider decider) {
+        this.facts = facts;
+        this.snapshots = snapshots;
+        this.configs = configs;
+        this.decider = decider;
+    }
+
+    /** The decision the next start would make for each volume the caller can see. */
+    @Transactional(readOnly = true)
+    public List<IoModeDecision> previews(Caller caller) {
+        return decideAll(caller.admin() ? null : caller.accountUuid(), snapshots.loadAll(IoModeConfigs.CATEGORY));
+    }
+
+    public record Tally(Map<String, Long> byEffective, long fallbacks, long refused, List<ReasonGroup> reasons) {
+    }
+
+    public record ReasonGroup(String mode, String check, long volumes, String example) {
+    }
+
+    public record Impact(String category, String name, String currentValue, String proposedValue, long volumes,
+                         long changed, Tally current, Tally proposed) {
+    }
+
+    /** What changing a global config to {@code value} would do to every volume (admin only). Changes nothing. */
+    @Transactional(readOnly = true)
+    public Impact impact(Caller caller, String category, String name, String value) {
+        AccountService.requireAdmin(caller, "preview global config changes");
+        GlobalConfigDefinition def = configs.definition(category, name);
+        String valid = ConfigService.validValue(def, value == null ? null
+                : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.textNode(value));
+        ConfigSnapshot now = snapshots.loadAll(category);
+        List<IoModeDecision> before = decideAll(null, now);
+        List<IoModeDecision> after = decideAll(null, now.withGlobal(name, valid));
+        long changed = 0;
+        for (int i = 0; i < before.size(); i++) {
+            if (!java.util.Objects.equals(before.get(i).effective(), after.get(i).effective())
+                || before.get(i).refused() != after.get(i).refused()) changed++;
+        }
+        return new Impact(category, name, now.global(def), valid, before.size(), changed, tally(before), tally(after));
+    }
+
+    private List<IoModeDecision> decideAll(String accountUuid, ConfigSnapshot snap) {
+        List<IoModeFactsLoader.PlacedVolume> vols = facts.allVolumes(accountUuid);
+        Map<String, HostFacts> hosts = facts.allHosts();
+        List<IoModeDecision> out = new ArrayList<>(vols.size());
+        for (var v : vols) {
+            DecisionInput in = facts.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null);
+            out.add(decider.decide(in));
+        }
+        return out;
+    }
+
+    static Tally tally(List<IoModeDecision> decisions) {
+        Map<String, Long> byEffective = new TreeMap<>();
+        Map<String, ReasonGroup> reasons = new LinkedHashMap<>();
+        long fallbacks = 0;
+        long refused = 0;
+        for (IoModeDecision d : decisions) {
+            if (d.refused()) {
+                refused++;
+            } else {
+                byEffective.merge(d.effective(), 1L, Long::sum);
+            }
+            boolean fellBack = !d.refused() && !"auto".equals(d.requested())
+                               && !IoModeDecision.NOT_APPLICABLE.equals(d.effective()) && !d.requested().equals(d.effective());
+            if (fellBack) fallbacks++;
+            if (fellBack || d.refused()) {
+                Check c = d.checks().stream().filter(x -> !x.passed()).findFirst().orElse(null);
+                if (c != null) {
+                    reasons.merge(c.mode() + "/" + c.check(), new ReasonGroup(c.mode(), c.check(), 1, c.message()),
+                            (a, b) -> new ReasonGroup(a.mode(), a.check(), a.volumes() + 1, a.example()));
+                }
+            }
+        }
+        return new Tally(byEffective, fallbacks, refused, List.copyOf(reasons.values()));
+    }
+}
