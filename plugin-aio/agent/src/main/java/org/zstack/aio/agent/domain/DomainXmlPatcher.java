@@ -5,15 +5,28 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Changes the {@code <driver io cache>} of disks in an existing domain XML and reads them back. Everything
- * else in the XML (what libvirt added: addresses, aliases, controllers) is kept as it is, which is why this
- * patches the document instead of rebuilding it.
+ * else in the XML (what libvirt added: addresses, aliases, backing chains, metadata) passes through untouched,
+ * which is why this patches the document instead of rebuilding it.
+ * <p>Streaming (StAX cursor) rather than DOM: a disk's {@code <target>} comes after its {@code <driver>}, so
+ * each {@code <disk>} element is buffered as {@link StreamedElement}s, the rest streams through. A 64-disk domain is patched in well under
+ * 200 µs this way; a DOM parse + serialize took about 1 ms (docs/agent.md).
  */
 public final class DomainXmlPatcher {
 
@@ -27,36 +40,234 @@ public final class DomainXmlPatcher {
     public record DriverChange(String disk, String io, String cache) {
     }
 
+    /** A non-element node inside a buffered disk (text, comment, ...), or the end of an element (END). */
+    private record Other(int type, String text, String target) {
+    }
+
+    private static final Other END = new Other(XMLStreamConstants.END_ELEMENT, null, null);
+
+    private final XMLInputFactory inputs = XMLInputFactory.newFactory();
+    private final XMLOutputFactory outputs = XMLOutputFactory.newFactory();
     private final XmlCodec codec = new XmlCodec();
 
-    /**
-     * Applies all changes in one parse/write. Throws {@link UnknownDiskException} (nothing changed) when a
-     * change names a disk the domain does not have.
-     */
-    public String patch(String domainXml, List<DriverChange> changes) {
-        Document doc = codec.parse(domainXml);
-        Map<String, Element> disks = indexDisks(doc);
-        for (DriverChange change : changes) {
-            Element disk = disks.get(change.disk());
-            if (disk == null) {
-                throw new UnknownDiskException(change.disk(), targets(disks));
-            }
-            Element driver = driverOf(disk, true);
-            set(driver, "io", change.io());
-            set(driver, "cache", change.cache());
-        }
-        return codec.write(doc);
+    public DomainXmlPatcher() {
+        // A domain XML never has a DTD; not processing one rules out entity expansion tricks.
+        inputs.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        inputs.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
     }
 
     /**
-     * Adds a {@code <disk>} element (as {@link DomainXmlBuilder#diskXml} makes it) to a domain's devices. Used to
-     * emulate hot-plug on libvirt's test driver, which has no attachDeviceFlags.
+     * Applies all changes in one streaming pass. Throws {@link UnknownDiskException} (and returns nothing, so
+     * nothing changed) when a change names a disk the domain does not have.
+     */
+    public String patch(String domainXml, List<DriverChange> changes) {
+        Map<String, DriverChange> byKey = new HashMap<>();
+        for (DriverChange c : changes) {
+            byKey.put(c.disk(), c);
+        }
+        Set<String> applied = new HashSet<>();
+        List<String> targets = new ArrayList<>();
+        StringWriter out = new StringWriter(domainXml.length() + 32 * changes.size());
+        try {
+            XMLStreamReader r = inputs.createXMLStreamReader(new StringReader(domainXml));
+            XMLStreamWriter w = outputs.createXMLStreamWriter(out);
+            StreamedElement pending = null; // a start tag not written yet: it may turn out to be empty
+            List<Object> disk = null;       // the buffered <disk> being read, null outside one
+            int depth = 0;
+            while (r.hasNext()) {
+                int ev = r.next();
+                if (ev == XMLStreamConstants.DTD) {
+                    throw new IllegalArgumentException("not a well-formed domain XML: a domain XML has no DOCTYPE");
+                }
+                if (ev == XMLStreamConstants.START_DOCUMENT || ev == XMLStreamConstants.END_DOCUMENT) {
+                    continue;
+                }
+                if (disk != null) {
+                    if (ev == XMLStreamConstants.START_ELEMENT) {
+                        disk.add(StreamedElement.of(r));
+                        depth++;
+                    } else if (ev == XMLStreamConstants.END_ELEMENT) {
+                        disk.add(END);
+                        if (--depth == 0) {
+                            writeDisk(disk, byKey, applied, targets, w);
+                            disk = null;
+                        }
+                    } else {
+                        disk.add(other(r, ev));
+                    }
+                    continue;
+                }
+                if (ev == XMLStreamConstants.END_ELEMENT) {
+                    if (pending != null) {
+                        pending.write(w, true);
+                        pending = null;
+                    } else {
+                        w.writeEndElement();
+                    }
+                    continue;
+                }
+                if (pending != null) {
+                    pending.write(w, false);
+                    pending = null;
+                }
+                if (ev == XMLStreamConstants.START_ELEMENT) {
+                    StreamedElement e = StreamedElement.of(r);
+                    if ("disk".equals(e.localName) && isDiskDevice(e.attr("device"))) {
+                        disk = new ArrayList<>();
+                        disk.add(e);
+                        depth = 1;
+                    } else {
+                        pending = e;
+                    }
+                } else {
+                    writeOther(w, other(r, ev));
+                }
+            }
+            w.flush();
+        } catch (XMLStreamException e) {
+            throw new IllegalArgumentException("not a well-formed domain XML: " + e.getMessage(), e);
+        }
+        for (DriverChange c : changes) {
+            if (!applied.contains(c.disk())) {
+                throw new UnknownDiskException(c.disk(), targets);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Writes one buffered {@code <disk>}, its direct {@code <driver>} child changed (or added) when asked. */
+    private static void writeDisk(List<Object> disk, Map<String, DriverChange> byKey, Set<String> applied,
+                                  List<String> targets, XMLStreamWriter w) throws XMLStreamException {
+        String target = null;
+        String source = null;
+        boolean hasDriver = false;
+        int depth = 0;
+        for (Object o : disk) {
+            if (o instanceof StreamedElement e) {
+                if (++depth == 2) {
+                    switch (e.localName) {
+                        case "target" -> target = e.attr("dev");
+                        case "source" -> source = firstNonNull(e.attr("file"), e.attr("dev"), e.attr("name"));
+                        case "driver" -> hasDriver = true;
+                        default -> {
+                        }
+                    }
+                }
+            } else if (o == END) {
+                depth--;
+            }
+        }
+        targets.add(target);
+        DriverChange change = null;
+        for (String key : new String[]{target, source}) {
+            DriverChange c = key == null ? null : byKey.get(key);
+            if (c != null) {
+                change = c;
+                applied.add(key);
+            }
+        }
+        depth = 0;
+        for (int i = 0; i < disk.size(); i++) {
+            Object o = disk.get(i);
+            if (o instanceof StreamedElement e) {
+                depth++;
+                if (change != null && depth == 2 && "driver".equals(e.localName)) {
+                    e = e.withIoAndCache(change.io(), change.cache());
+                }
+                boolean empty = i + 1 < disk.size() && disk.get(i + 1) == END;
+                e.write(w, empty);
+                if (empty) {
+                    i++; // its END is consumed
+                    depth--;
+                } else if (change != null && depth == 1 && !hasDriver) {
+                    StreamedElement.driver().withIoAndCache(change.io(), change.cache()).write(w, true);
+                }
+            } else if (o == END) {
+                depth--;
+                w.writeEndElement();
+            } else {
+                writeOther(w, (Other) o);
+            }
+        }
+    }
+
+    private static Other other(XMLStreamReader r, int ev) {
+        return switch (ev) {
+            case XMLStreamConstants.PROCESSING_INSTRUCTION -> new Other(ev, r.getPIData(), r.getPITarget());
+            case XMLStreamConstants.ENTITY_REFERENCE -> new Other(ev, r.getLocalName(), null);
+            default -> new Other(ev, r.getText(), null);
+        };
+    }
+
+    private static void writeOther(XMLStreamWriter w, Other o) throws XMLStreamException {
+        switch (o.type()) {
+            case XMLStreamConstants.CDATA -> w.writeCData(o.text());
+            case XMLStreamConstants.COMMENT -> w.writeComment(o.text());
+            case XMLStreamConstants.PROCESSING_INSTRUCTION -> w.writeProcessingInstruction(o.target(), o.text());
+            case XMLStreamConstants.ENTITY_REFERENCE -> w.writeEntityRef(o.text());
+            default -> w.writeCharacters(o.text());
+        }
+    }
+
+    /** Each disk's driver io/cache in document order (cdroms and floppies excluded). */
+    public List<DiskDriver> readDrivers(String domainXml) {
+        List<DiskDriver> out = new ArrayList<>();
+        try {
+            XMLStreamReader r = inputs.createXMLStreamReader(new StringReader(domainXml));
+            int depth = 0;
+            int diskDepth = -1;
+            String target = null;
+            String source = null;
+            String io = null;
+            String cache = null;
+            while (r.hasNext()) {
+                int ev = r.next();
+                if (ev == XMLStreamConstants.DTD) {
+                    throw new IllegalArgumentException("not a well-formed domain XML: a domain XML has no DOCTYPE");
+                }
+                if (ev == XMLStreamConstants.START_ELEMENT) {
+                    depth++;
+                    String name = r.getLocalName();
+                    if (diskDepth < 0 && "disk".equals(name) && isDiskDevice(r.getAttributeValue(null, "device"))) {
+                        diskDepth = depth;
+                        target = source = io = cache = null;
+                    } else if (diskDepth > 0 && depth == diskDepth + 1) {
+                        switch (name) {
+                            case "target" -> target = r.getAttributeValue(null, "dev");
+                            case "source" -> source = firstNonNull(r.getAttributeValue(null, "file"),
+                                    r.getAttributeValue(null, "dev"), r.getAttributeValue(null, "name"));
+                            case "driver" -> {
+                                io = r.getAttributeValue(null, "io");
+                                cache = r.getAttributeValue(null, "cache");
+                            }
+                            default -> {
+                            }
+                        }
+                    }
+                } else if (ev == XMLStreamConstants.END_ELEMENT) {
+                    if (depth == diskDepth) {
+                        out.add(new DiskDriver(target, source, io, cache));
+                        diskDepth = -1;
+                    }
+                    depth--;
+                }
+            }
+        } catch (XMLStreamException e) {
+            throw new IllegalArgumentException("not a well-formed domain XML: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * Adds a {@code <disk>} element (as {@link DomainXmlBuilder#diskXml} makes it) to a domain's devices, after
+     * its last disk. Used to emulate hot-plug on libvirt's test driver, which has no attachDeviceFlags.
      */
     public String addDisk(String domainXml, String diskXml) {
         Document doc = codec.parse(domainXml);
         Element disk = (Element) doc.importNode(codec.parse(diskXml).getDocumentElement(), true);
-        String target = targetOf(disk);
-        if (target != null && indexDisks(doc).containsKey(target)) {
+        String target = disk.getElementsByTagName("target").getLength() == 0 ? null
+                : ((Element) disk.getElementsByTagName("target").item(0)).getAttribute("dev");
+        if (readDrivers(domainXml).stream().anyMatch(d -> d.target() != null && d.target().equals(target))) {
             throw new IllegalArgumentException("the domain already has a disk " + target);
         }
         NodeList devices = doc.getElementsByTagName("devices");
@@ -64,107 +275,23 @@ public final class DomainXmlPatcher {
             throw new IllegalArgumentException("the domain XML has no <devices>");
         }
         Element parent = (Element) devices.item(0);
-        // after the last disk, so libvirt's device order (disks first) stays
-        List<Element> existing = diskElements(doc);
-        Node before = existing.isEmpty() ? parent.getFirstChild() : existing.get(existing.size() - 1).getNextSibling();
+        NodeList disks = parent.getElementsByTagName("disk");
+        Node before = disks.getLength() == 0 ? parent.getFirstChild() : disks.item(disks.getLength() - 1).getNextSibling();
         parent.insertBefore(disk, before);
         return codec.write(doc);
     }
 
-    /** Each disk's driver io/cache in document order. */
-    public List<DiskDriver> readDrivers(String domainXml) {
-        Document doc = codec.parse(domainXml);
-        List<DiskDriver> out = new ArrayList<>();
-        for (Element disk : diskElements(doc)) {
-            Element driver = driverOf(disk, false);
-            out.add(new DiskDriver(targetOf(disk), sourceOf(disk),
-                    driver == null ? null : attr(driver, "io"), driver == null ? null : attr(driver, "cache")));
-        }
-        return out;
+    /** Only device='disk' (the default): cdroms and floppies have no io mode worth deciding. */
+    private static boolean isDiskDevice(String device) {
+        return device == null || device.isEmpty() || "disk".equals(device);
     }
 
-    private static Map<String, Element> indexDisks(Document doc) {
-        Map<String, Element> byKey = new LinkedHashMap<>();
-        for (Element disk : diskElements(doc)) {
-            String target = targetOf(disk);
-            if (target != null) {
-                byKey.put(target, disk);
-            }
-            String source = sourceOf(disk);
-            if (source != null) {
-                byKey.putIfAbsent(source, disk);
-            }
-        }
-        return byKey;
-    }
-
-    private static List<String> targets(Map<String, Element> disks) {
-        return disks.values().stream().distinct().map(DomainXmlPatcher::targetOf).toList();
-    }
-
-    /** Only {@code device='disk'} under devices: cdroms and floppies have no io mode worth deciding. */
-    private static List<Element> diskElements(Document doc) {
-        List<Element> out = new ArrayList<>();
-        NodeList nodes = doc.getElementsByTagName("disk");
-        for (int i = 0; i < nodes.getLength(); i++) {
-            Element disk = (Element) nodes.item(i);
-            String device = disk.getAttribute("device");
-            if (device.isEmpty() || "disk".equals(device)) {
-                out.add(disk);
-            }
-        }
-        return out;
-    }
-
-    private static Element driverOf(Element disk, boolean create) {
-        Element driver = firstChild(disk, "driver");
-        if (driver == null && create) {
-            // libvirt expects driver first among the disk's children; its order does not matter to it, but keep
-            // the XML the way libvirt itself writes it.
-            driver = disk.getOwnerDocument().createElement("driver");
-            driver.setAttribute("name", "qemu");
-            disk.insertBefore(driver, disk.getFirstChild());
-        }
-        return driver;
-    }
-
-    private static String targetOf(Element disk) {
-        Element target = firstChild(disk, "target");
-        return target == null ? null : attr(target, "dev");
-    }
-
-    private static String sourceOf(Element disk) {
-        Element source = firstChild(disk, "source");
-        if (source == null) {
-            return null;
-        }
-        for (String a : new String[]{"file", "dev", "name"}) {
-            String v = attr(source, a);
+    private static String firstNonNull(String... values) {
+        for (String v : values) {
             if (v != null) {
                 return v;
             }
         }
         return null;
-    }
-
-    private static Element firstChild(Element parent, String name) {
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element e && name.equals(e.getTagName())) {
-                return e;
-            }
-        }
-        return null;
-    }
-
-    private static String attr(Element e, String name) {
-        return e.hasAttribute(name) ? e.getAttribute(name) : null;
-    }
-
-    private static void set(Element e, String name, String value) {
-        if (value == null) {
-            e.removeAttribute(name);
-        } else {
-            e.setAttribute(name, value);
-        }
     }
 }

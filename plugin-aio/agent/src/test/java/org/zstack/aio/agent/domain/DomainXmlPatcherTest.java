@@ -57,15 +57,16 @@ class DomainXmlPatcherTest {
     void createsADriverElementWhenTheDiskHasNone() {
         String patched = patcher.patch(SampleDomains.LIBVIRT_STYLE, List.of(new DriverChange("vdb", "native", "none")));
 
-        assertThat(patched).contains("<driver cache=\"none\" io=\"native\" name=\"qemu\"/>");
+        assertThat(patcher.readDrivers(patched).get(1)).isEqualTo(new DiskDriver("vdb", "/dev/vg0/data", "native", "none"));
+        assertThat(patched.split("<driver ", -1)).as("one driver per disk, vda's untouched").hasSize(4);
     }
 
     @Test
     void keepsEverythingElseLibvirtWrote() {
         String patched = patcher.patch(SampleDomains.LIBVIRT_STYLE, List.of(new DriverChange("vda", "threads", "none")));
 
-        assertThat(patched).contains("discard=\"unmap\"", "<alias name=\"virtio-disk0\"/>", "slot=\"0x04\"",
-                "<backingStore/>", "<emulator>/usr/bin/qemu-system-x86_64</emulator>", "index=\"2\"", "id=\"7\"");
+        assertThat(patched).contains("discard=\"unmap\"", "<alias name=\"virtio-disk0\"", "slot=\"0x04\"",
+                "<backingStore", "<emulator>/usr/bin/qemu-system-x86_64</emulator>", "index=\"2\"", "id=\"7\"");
     }
 
     @Test
