@@ -196,6 +196,30 @@ abstract class ConfigApiContract {
         assertThat(d.reason).contains("fell back to threads");
     }
 
+    @Test
+    void impactOfAGlobalChangeIsPreviewedWithoutChangingAnything() throws Exception {
+        org.zstack.sdk.GetGlobalConfigImpactAction a = new org.zstack.sdk.GetGlobalConfigImpactAction();
+        a.category = "kvm";
+        a.name = IO;
+        a.value = "native";
+        var impact = a.call(f.as(admin)).inventory;
+        assertThat(impact.volumes).isEqualTo(3);
+        assertThat(impact.current.byEffective).containsOnly(java.util.Map.entry("threads", 3L));
+        assertThat(impact.proposed.byEffective).containsOnly(java.util.Map.entry("native", 2L), java.util.Map.entry("threads", 1L));
+        assertThat(impact.changed).isEqualTo(2);
+        assertThat(impact.proposed.fallbacks).isEqualTo(1);
+        assertThat(impact.proposed.reasons).singleElement().satisfies(g -> {
+            assertThat(g.check).isEqualTo("non-sparse-image");
+            assertThat(g.volumes).isEqualTo(1);
+            assertThat(g.example).contains("sparse");
+        });
+        assertThat(storedGlobal(IO)).isEqualTo("threads");
+        assertError(http.get("/v1/io-mode/impact?category=kvm&name=vm.ioMode&value=IO_URING", admin), 400, "AIO.1003");
+        assertError(http.get("/v1/io-mode/impact?category=kvm&name=vm.ioMode&value=auto", tenantA), 403, "AIO.1101");
+        assertThat(http.get("/v1/io-mode/previews", tenantA).body().path("inventories"))
+                .extracting(n -> n.path("volumeUuid").asText()).containsExactlyInAnyOrder(volA, sparseA);
+    }
+
     // ---- per-volume native refused when the volume's own facts rule it out ----
 
     @Test
