@@ -1,6 +1,7 @@
 package org.zstack.aio.db;
 
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.CoreErrorCode;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationState;
@@ -172,21 +173,25 @@ public final class SchemaUpgrade {
         if (failed.isEmpty()) {
             return List.of();
         }
-        ValidateResult others = Flyway.configure(SchemaUpgrade.class.getClassLoader())
-                .configuration(flyway.getConfiguration())
-                .ignoreMigrationPatterns("*:failed")
-                .load()
-                .validateWithResult();
-        if (!others.validationSuccessful) {
-            throw new UpgradeRefusedException(mismatchMessage(describe(others)));
+        // Strict validation reports each invalid migration with its first problem; a failed one is reported as
+        // failed. Anything else (an edited or unknown applied migration) refuses before the history is touched.
+        ValidateResult v = validate();
+        boolean onlyFailed = v.invalidMigrations != null && !v.invalidMigrations.isEmpty()
+                && v.invalidMigrations.stream().allMatch(o -> o.errorDetails != null
+                        && o.errorDetails.errorCode == CoreErrorCode.FAILED_VERSIONED_MIGRATION);
+        if (!v.validationSuccessful && !onlyFailed) {
+            throw new UpgradeRefusedException(mismatchMessage(describe(v)));
         }
         flyway.repair();
         return failed.stream().map(i -> i.getVersion().getVersion()).toList();
     }
 
-    /** Strict validation of the database against this build's migrations (pending ones are fine). */
+    /**
+     * Strict validation of the database against this build's migrations. Pending ones are fine (as in
+     * validate-on-migrate); failed, edited, missing or future ones are not.
+     */
     public ValidateResult validate() {
-        return strict().load().validateWithResult();
+        return strict().ignoreMigrationPatterns("*:pending").load().validateWithResult();
     }
 
     /** Applied and pending migrations, for {@code aio-db info}. */
