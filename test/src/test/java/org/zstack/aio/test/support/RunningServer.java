@@ -43,7 +43,9 @@ public final class RunningServer implements AutoCloseable {
         p.put("spring.jpa.properties.hibernate.generate_statistics", "true");
         p.put("logging.level.org.hibernate.engine.internal.StatisticalLoggingSessionEventListener", "warn");
         p.putAll(extra);
-        ConfigurableApplicationContext ctx = new SpringApplicationBuilder(AioServerApplication.class).properties(p).run();
+        // command-line arguments outrank application.yml (builder "properties" would only be defaults)
+        String[] args = p.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+        ConfigurableApplicationContext ctx = new SpringApplicationBuilder(AioServerApplication.class).run(args);
         return new RunningServer(ctx, db);
     }
 
