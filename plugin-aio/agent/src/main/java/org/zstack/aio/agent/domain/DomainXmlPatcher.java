@@ -1,5 +1,7 @@
 package org.zstack.aio.agent.domain;
 
+import com.ctc.wstx.stax.WstxInputFactory;
+import com.ctc.wstx.stax.WstxOutputFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -26,7 +28,7 @@ import java.util.Set;
  * which is why this patches the document instead of rebuilding it.
  * <p>Streaming (StAX cursor) rather than DOM: a disk's {@code <target>} comes after its {@code <driver>}, so
  * each {@code <disk>} element is buffered as {@link StreamedElement}s, the rest streams through. A 64-disk domain is patched in well under
- * 200 µs this way; a DOM parse + serialize took about 1 ms (docs/agent.md).
+ * 200 µs this way (docs/agent.md); a DOM parse + serialize took about 1 ms.
  */
 public final class DomainXmlPatcher {
 
@@ -46,8 +48,9 @@ public final class DomainXmlPatcher {
 
     private static final Other END = new Other(XMLStreamConstants.END_ELEMENT, null, null);
 
-    private final XMLInputFactory inputs = XMLInputFactory.newFactory();
-    private final XMLOutputFactory outputs = XMLOutputFactory.newFactory();
+    // Woodstox by name, so the choice does not depend on (or change) the JVM-wide StAX lookup of an embedding server.
+    private final XMLInputFactory inputs = new WstxInputFactory();
+    private final XMLOutputFactory outputs = new WstxOutputFactory();
     private final XmlCodec codec = new XmlCodec();
 
     public DomainXmlPatcher() {

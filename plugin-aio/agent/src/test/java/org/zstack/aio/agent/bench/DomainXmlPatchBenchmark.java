@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(value = 2, jvmArgsAppend = "-Xmx256m")
-@Warmup(iterations = 5, time = 1)
+@Warmup(iterations = 10, time = 1) // C2 needs ~5 s on a busy 2-core machine
 @Measurement(iterations = 5, time = 1)
 public class DomainXmlPatchBenchmark {
 
