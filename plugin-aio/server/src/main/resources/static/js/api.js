@@ -30,7 +30,9 @@ function sentence(s) {
   if (!s) return '';
   s = String(s).trim();
   if (!s) return '';
-  s = s.charAt(0).toUpperCase() + s.slice(1);
+  // capitalise ordinary words, not names the API starts with (native, io_uring, kvm/vm.ioMode, a uuid)
+  const first = s.split(/\s/, 1)[0];
+  if (!/^(threads|native|io_uring|auto)\b|[_./:0-9]/.test(first)) s = s.charAt(0).toUpperCase() + s.slice(1);
   return /[.!?]$/.test(s) ? s : s + '.';
 }
 

@@ -29,8 +29,9 @@ function context(seq) {
     body: $('page-body'),
     admin: !!(session() && session().admin),
     error(e) { if (seq === renderSeq) setMessage($('page-error'), e ? errorText(e) : ''); },
-    fail(text) { if (seq === renderSeq) { setMessage($('page-status'), ''); setMessage($('page-error'), text); } },
-    status(text) { if (seq === renderSeq) setMessage($('page-status'), text); },
+    fail(text) { setMessage($('page-status'), ''); setMessage($('page-error'), text); },
+    // user actions report even after they re-rendered the page (reload bumps the sequence)
+    status(text) { setMessage($('page-status'), text); },
     clear() { setMessage($('page-error'), ''); setMessage($('page-status'), ''); },
     current() { return seq === renderSeq; },
     reload: () => render(true),

@@ -113,6 +113,6 @@ function row(ctx, { v, d, vm }, psName) {
 function allocation(v) {
   if (v.actualSize === null || v.actualSize === undefined) return h('span', null, `unknown / ${bytes(v.size)}`);
   const pct = v.size ? Math.round((v.actualSize / v.size) * 100) : 0;
-  return h('span', { title: `${v.actualSize} of ${v.size} bytes` }, `${bytes(v.actualSize)} / ${bytes(v.size)}`,
+  return h('span', { title: `${v.actualSize} of ${v.size} bytes` }, h('span', { class: 'nowrap' }, `${bytes(v.actualSize)} / ${bytes(v.size)}`),
     h('div', { class: 'muted' }, `${pct}% allocated`));
 }
