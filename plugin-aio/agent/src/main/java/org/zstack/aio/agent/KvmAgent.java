@@ -12,6 +12,7 @@ import org.zstack.aio.agent.http.AgentHttpServer;
 import org.zstack.aio.agent.libvirt.LibvirtHost;
 import org.zstack.aio.agent.process.ProcessRunner;
 import org.zstack.aio.agent.vm.QemuPids;
+import org.zstack.aio.agent.vm.VmLocks;
 import org.zstack.aio.agent.vm.VmStarter;
 import org.zstack.aio.agent.vm.VmStopper;
 import org.zstack.aio.agent.vm.VolumeHotPlugger;
@@ -80,15 +81,17 @@ public final class KvmAgent implements AutoCloseable {
         VmStarter starter = new VmStarter(libvirt, settings.refusedIoModes(), pids);
         VmStopper stopper = new VmStopper(libvirt);
         VolumeHotPlugger hotPlugger = new VolumeHotPlugger(libvirt, settings.refusedIoModes());
+        VmLocks vms = new VmLocks();
         return new AgentHttpServer()
                 .routeWithOptionalBody(AgentPaths.PING, Map.class, ignored -> ping(libvirt, settings))
                 // connect and fact probe the same way: a reconnect must refresh every fact, not reuse old ones.
                 .route(AgentPaths.HOST_CONNECT, HostConnectCmd.class, probe::probe)
                 .route(AgentPaths.HOST_FACT, HostConnectCmd.class, probe::probe)
                 .route(AgentPaths.VOLUME_CREATE, VolumeCreateCmd.class, volumes::create)
-                .route(AgentPaths.VM_START, VmStartCmd.class, starter::start)
-                .route(AgentPaths.VM_STOP, VmStopCmd.class, stopper::stop)
-                .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class, hotPlugger::attach);
+                .route(AgentPaths.VM_START, VmStartCmd.class, c -> vms.with(c.vmUuid(), () -> starter.start(c)))
+                .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
+                .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,
+                        c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(c)));
     }
 
     private static Map<String, Object> ping(LibvirtHost libvirt, AgentSettings settings) {

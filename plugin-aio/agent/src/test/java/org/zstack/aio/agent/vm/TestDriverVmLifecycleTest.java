@@ -171,6 +171,29 @@ class TestDriverVmLifecycleTest {
     }
 
     @Test
+    void concurrentStartsAndStopsOfOneVmDoNotInterleave() throws Exception {
+        String vm = uniqueVm();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<AgentClient.Answer>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                boolean start = i % 2 == 0;
+                answers.add(pool.submit(() -> start
+                        ? client.post(AgentPaths.VM_START, new VmStartCmd(vm, vm, MEM, 1, List.of(disk(0, "none", "native"))))
+                        : client.post(AgentPaths.VM_STOP, new VmStopCmd(vm))));
+            }
+            for (var f : answers) {
+                AgentClient.Answer a = f.get();
+                assertThat(a.status()).as(a.body()).isEqualTo(200);
+            }
+        } finally {
+            pool.shutdownNow();
+            client.post(AgentPaths.VM_STOP, new VmStopCmd(vm));
+        }
+        assertThat(defined(vm)).isFalse();
+    }
+
+    @Test
     void stopIsIdempotent() {
         String vm = uniqueVm();
         client.post(AgentPaths.VM_START, new VmStartCmd(vm, vm, MEM, 1, List.of(disk(0, "none"))));
