@@ -14,7 +14,8 @@ public final class Inventories {
                                           String storageKind, long volumeCount) {
     }
 
-    public record VolumeInventory(String uuid, String name, String primaryStorageUuid, String vmInstanceUuid,
+    public record VolumeInventory(String uuid, String name, String primaryStorageUuid, String primaryStorageName,
+                                  String primaryStorageType, String vmInstanceUuid,
                                   Integer deviceId, String installPath, String format, long size, Long actualSize,
                                   String preallocation, String cacheMode, String accountUuid,
                                   IoModeService.StoredDecision ioModeDecision) {

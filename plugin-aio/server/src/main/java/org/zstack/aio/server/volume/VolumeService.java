@@ -111,7 +111,8 @@ public class VolumeService {
         Map<String, IoModeService.StoredDecision> decisions = ioModes.stored(vols.stream().map(VolumeVO::getUuid).toList());
         return ctx.stream().map(c -> {
             VolumeVO v = c.volume();
-            return new VolumeInventory(v.getUuid(), v.getName(), v.getPrimaryStorageUuid(), v.getVmInstanceUuid(),
+            return new VolumeInventory(v.getUuid(), v.getName(), v.getPrimaryStorageUuid(), c.storage().getName(),
+                    c.storage().getType(), v.getVmInstanceUuid(),
                     v.getDeviceId(), v.getInstallPath(), v.getFormat(), v.getSize(), v.getActualSize(), v.getPreallocation(),
                     facts.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()));
         }).toList();

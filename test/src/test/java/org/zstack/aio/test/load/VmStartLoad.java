@@ -1,0 +1,119 @@
+package org.zstack.aio.test.load;
+
+import org.zstack.aio.test.support.Fixture;
+import org.zstack.aio.test.support.Http;
+import org.zstack.aio.test.support.RunningServer;
+import org.zstack.aio.test.support.SimulatedAgent;
+import org.zstack.aio.test.support.TestDatabase;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Load script (not a unit test): VM starts per second through the REST API, on MariaDB, against a simulated agent
+ * that answers at once, with the plugin on (A) and off (B) in the same run, rounds interleaved A B A B so that
+ * machine noise hits both alike. Each round starts every VM then stops it again.
+ * <p>Run: {@code bin/aio-load [vms] [volumesPerVm] [rounds] [threads]}; prints a table and the A/B overhead.
+ */
+public final class VmStartLoad {
+
+    public static void main(String[] a) throws Exception {
+        int vms = a.length > 0 ? Integer.parseInt(a[0]) : 200;
+        int volumes = a.length > 1 ? Integer.parseInt(a[1]) : 4;
+        int rounds = a.length > 2 ? Integer.parseInt(a[2]) : 5;
+        int threads = a.length > 3 ? Integer.parseInt(a[3]) : 8;
+        try (SimulatedAgent agent = new SimulatedAgent();
+             TestDatabase dbA = TestDatabase.mariadb(); TestDatabase dbB = TestDatabase.mariadb();
+             RunningServer on = RunningServer.start(dbA, Map.of("aio.embedded-agent", "false",
+                     "spring.jpa.properties.hibernate.generate_statistics", "false", "logging.level.root", "warn"));
+             RunningServer off = RunningServer.start(dbB, Map.of("aio.embedded-agent", "false", "aio.plugin.enabled", "false",
+                     "spring.jpa.properties.hibernate.generate_statistics", "false", "logging.level.root", "warn"))) {
+            Setup sa = setup(on, agent, vms, volumes);
+            Setup sb = setup(off, agent, vms, volumes);
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            round(sa, pool); // warm-up both
+            round(sb, pool);
+            double[] ra = new double[rounds];
+            double[] rb = new double[rounds];
+            for (int i = 0; i < rounds; i++) {
+                ra[i] = round(sa, pool);
+                rb[i] = round(sb, pool);
+                System.out.printf("round %d: plugin on %.1f starts/s, plugin off %.1f starts/s%n", i + 1, ra[i], rb[i]);
+            }
+            pool.shutdown();
+            double ma = median(ra);
+            double mb = median(rb);
+            System.out.printf("%nVM starts/s (median of %d rounds, %d VMs x %d volumes, %d client threads, MariaDB):%n",
+                    rounds, vms, volumes, threads);
+            System.out.printf("  plugin on : %.1f  (min %.1f, max %.1f)%n", ma, min(ra), max(ra));
+            System.out.printf("  plugin off: %.1f  (min %.1f, max %.1f)%n", mb, min(rb), max(rb));
+            System.out.printf("  overhead of the plugin on the VM-start path: %.1f%%%n", (mb / ma - 1) * 100);
+        }
+    }
+
+    record Setup(Fixture f, String admin, List<String> vms) {
+    }
+
+    static Setup setup(RunningServer server, SimulatedAgent agent, int vms, int volumes) {
+        Fixture f = new Fixture(server);
+        String admin = f.adminSession();
+        String local = f.primaryStorage(admin, "local", "LocalStorage", "/var/tmp/aio-load/local");
+        String block = f.primaryStorage(admin, "block", "SharedBlock", "/var/tmp/aio-load/block");
+        String host = f.host(admin, agent.port());
+        f.http.put("/v1/global-configurations/kvm/vm.ioMode/actions", admin, "{\"updateGlobalConfig\":{\"value\":\"auto\"}}");
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < vms; i++) {
+            List<String> vols = new ArrayList<>();
+            for (int j = 0; j < volumes; j++) {
+                vols.add(f.volume(admin, "v" + i + "-" + j, "qcow2", j % 2 == 0 ? "full" : "none", j == 3 ? block : local, host));
+            }
+            ids.add(f.vm(admin, "vm" + i, host, vols));
+        }
+        return new Setup(f, admin, ids);
+    }
+
+    /** Starts every VM concurrently, returns starts/s; then stops them (not timed). */
+    static double round(Setup s, ExecutorService pool) throws Exception {
+        AtomicInteger failed = new AtomicInteger();
+        long t0 = System.nanoTime();
+        runAll(s, pool, "{\"startVmInstance\":{}}", failed);
+        double secs = (System.nanoTime() - t0) / 1e9;
+        runAll(s, pool, "{\"stopVmInstance\":{}}", failed);
+        if (failed.get() > 0) throw new IllegalStateException(failed.get() + " calls failed");
+        return s.vms().size() / secs;
+    }
+
+    private static void runAll(Setup s, ExecutorService pool, String body, AtomicInteger failed) throws Exception {
+        List<Future<?>> fs = new ArrayList<>();
+        for (String vm : s.vms()) {
+            fs.add(pool.submit(() -> {
+                Http.Response r = s.f().http.put("/v1/vm-instances/" + vm + "/actions", s.admin(), body);
+                if (r.status() != 200) {
+                    failed.incrementAndGet();
+                    System.err.println(r.status() + " " + r.raw());
+                }
+            }));
+        }
+        for (Future<?> f : fs) f.get();
+    }
+
+    static double median(double[] v) {
+        double[] c = v.clone();
+        Arrays.sort(c);
+        return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
+    }
+
+    static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(0);
+    }
+
+    static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(0);
+    }
+}

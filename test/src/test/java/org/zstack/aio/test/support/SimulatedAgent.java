@@ -1,0 +1,69 @@
+package org.zstack.aio.test.support;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.zstack.aio.agent.api.AgentPaths;
+import org.zstack.aio.agent.api.DiskResult;
+import org.zstack.aio.agent.api.HostFactsRsp;
+import org.zstack.aio.agent.api.VmStartCmd;
+import org.zstack.aio.agent.api.VmStartRsp;
+import org.zstack.aio.agent.api.VolumeCreateCmd;
+import org.zstack.aio.agent.api.VolumeCreateRsp;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A KVM agent that answers instantly and accepts every disk as sent: for load tests of the management server,
+ * where the real agent's second per VM start would hide the server's own cost. Speaks the real agent protocol.
+ */
+public final class SimulatedAgent implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer http;
+    public final AtomicLong starts = new AtomicLong();
+
+    public SimulatedAgent() throws IOException {
+        http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
+        http.setExecutor(Executors.newFixedThreadPool(16));
+        http.createContext(AgentPaths.HOST_CONNECT, ex -> reply(ex, new HostFactsRsp("sim", "6.8.0", 0, "8.2.0", true, null,
+                true, null, "10.0.0", "test:///default", List.of())));
+        http.createContext(AgentPaths.VOLUME_CREATE, ex -> {
+            VolumeCreateCmd c = JSON.readValue(ex.getRequestBody(), VolumeCreateCmd.class);
+            boolean full = "full".equals(c.preallocation());
+            reply(ex, new VolumeCreateRsp(c.storagePath() + "/" + c.volumeUuid() + "." + c.format(), c.size(),
+                    full ? c.size() : 196_608));
+        });
+        http.createContext(AgentPaths.VM_START, ex -> {
+            VmStartCmd c = JSON.readValue(ex.getRequestBody(), VmStartCmd.class);
+            starts.incrementAndGet();
+            reply(ex, new VmStartRsp(c.vmUuid(), null, c.disks().stream().map(d -> new DiskResult(d.volumeUuid(),
+                    d.ioCandidates().isEmpty() ? null : d.ioCandidates().get(0), d.cache(), List.of())).toList()));
+        });
+        http.createContext(AgentPaths.VM_STOP, ex -> reply(ex, Map.of()));
+        http.start();
+    }
+
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    private static void reply(HttpExchange ex, Object body) throws IOException {
+        byte[] b = JSON.writeValueAsBytes(body);
+        ex.getResponseHeaders().add("Content-Type", "application/json");
+        ex.sendResponseHeaders(200, b.length);
+        ex.getResponseBody().write(b);
+        ex.close();
+    }
+
+    @Override
+    public void close() {
+        http.stop(0);
+    }
+}
