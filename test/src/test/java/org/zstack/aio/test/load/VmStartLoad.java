@@ -34,8 +34,10 @@ public final class VmStartLoad {
                      "spring.jpa.properties.hibernate.generate_statistics", "false", "logging.level.root", "warn"));
              RunningServer off = RunningServer.start(dbB, Map.of("aio.embedded-agent", "false", "aio.plugin.enabled", "false",
                      "spring.jpa.properties.hibernate.generate_statistics", "false", "logging.level.root", "warn"))) {
+            System.out.printf("creating %d VMs x %d volumes on each server...%n", vms, volumes);
             Setup sa = setup(on, agent, vms, volumes);
             Setup sb = setup(off, agent, vms, volumes);
+            System.out.println("measuring...");
             ExecutorService pool = Executors.newFixedThreadPool(threads);
             round(sa, pool); // warm-up both
             round(sb, pool);
@@ -55,6 +57,7 @@ public final class VmStartLoad {
             System.out.printf("  plugin off: %.1f  (min %.1f, max %.1f)%n", mb, min(rb), max(rb));
             System.out.printf("  overhead of the plugin on the VM-start path: %.1f%%%n", (mb / ma - 1) * 100);
         }
+        System.exit(0); // the servers' pools are not all daemon threads
     }
 
     record Setup(Fixture f, String admin, List<String> vms) {

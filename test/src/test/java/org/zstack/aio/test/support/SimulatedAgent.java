@@ -31,7 +31,11 @@ public final class SimulatedAgent implements AutoCloseable {
 
     public SimulatedAgent() throws IOException {
         http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
-        http.setExecutor(Executors.newFixedThreadPool(16));
+        http.setExecutor(Executors.newFixedThreadPool(16, r -> {
+            Thread t = new Thread(r, "simulated-agent");
+            t.setDaemon(true);
+            return t;
+        }));
         http.createContext(AgentPaths.HOST_CONNECT, ex -> reply(ex, new HostFactsRsp("sim", "6.8.0", 0, "8.2.0", true, null,
                 true, null, "10.0.0", "test:///default", List.of())));
         http.createContext(AgentPaths.VOLUME_CREATE, ex -> {

@@ -60,6 +60,14 @@ public final class Bodies {
         return v;
     }
 
+    /** A resource name: 1-255 characters, not blank. */
+    public static String requireName(String name, String what) {
+        if (name == null || name.isBlank() || name.length() > 255) {
+            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the " + what + ".");
+        }
+        return name;
+    }
+
     public static String typeOf(JsonNode n) {
         if (n.isNull()) return "null";
         if (n.isNumber()) return "a number";

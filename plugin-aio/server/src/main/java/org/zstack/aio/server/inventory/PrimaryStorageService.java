@@ -7,6 +7,7 @@ import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Uuids;
 
 import java.util.HashMap;
@@ -31,9 +32,7 @@ public class PrimaryStorageService {
     @Transactional
     public Inventories.PrimaryStorageInventory add(Caller caller, String name, String type, String url) {
         AccountService.requireAdmin(caller, "add primary storage");
-        if (name == null || name.isBlank() || name.length() > 255) {
-            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the primary storage.");
-        }
+        Bodies.requireName(name, "primary storage");
         var types = decider.rules().storageTypes();
         if (type == null || !types.containsKey(type)) {
             throw ApiException.badRequest("'" + Uuids.abbreviate(type) + "' is not a primary storage type.",

@@ -55,10 +55,11 @@ public class VmLifecycle {
     private final AgentClient agent;
     private final VolumeRepository volumes;
     private final TransactionTemplate tx;
+    private final org.zstack.aio.server.volume.VolumeService volumeService;
 
     public VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeFactsLoader facts,
                        IoModeService ioModes, DiskPlanner planner, AgentClient agent, VolumeRepository volumes,
-                       TransactionTemplate tx) {
+                       TransactionTemplate tx, org.zstack.aio.server.volume.VolumeService volumeService) {
         this.vms = vms;
         this.states = states;
         this.hosts = hosts;
@@ -68,6 +69,7 @@ public class VmLifecycle {
         this.agent = agent;
         this.volumes = volumes;
         this.tx = tx;
+        this.volumeService = volumeService;
     }
 
     public StartResult start(Caller caller, String vmUuid) {
@@ -115,7 +117,7 @@ public class VmLifecycle {
 
     /** Attach a volume: hot-plug with a decision when the VM runs; a stopped VM gets it at its next start. */
     public AttachResult attach(Caller caller, String volumeUuid, String vmUuid, java.util.function.Function<VolumeVO, Object> inventory) {
-        VolumeVO vol = ownedVolume(caller, volumeUuid);
+        VolumeVO vol = volumeService.owned(caller, volumeUuid);
         VmInstanceVO vm = vms.owned(caller, vmUuid);
         if (vol.getVmInstanceUuid() != null) {
             throw ApiException.conflict("volume " + volumeUuid + " is already attached to VM " + vol.getVmInstanceUuid() + ".",
@@ -143,13 +145,6 @@ public class VmLifecycle {
         });
         return new AttachResult(inventory.apply(volumes.findById(volumeUuid).orElseThrow()),
                 ioModes.stored(List.of(volumeUuid)).get(volumeUuid));
-    }
-
-    private VolumeVO ownedVolume(Caller caller, String uuid) {
-        org.zstack.aio.server.api.Uuids.require(uuid, "volume");
-        VolumeVO v = volumes.findById(uuid).orElseThrow(() -> ApiException.notFound("volume", uuid));
-        if (!caller.owns(v.getAccountUuid())) throw ApiException.forbidden("volume " + uuid + " belongs to another account.");
-        return v;
     }
 
     private void claim(VmInstanceVO vm, State from, State to, String action) {

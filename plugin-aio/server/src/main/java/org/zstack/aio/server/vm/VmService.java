@@ -5,6 +5,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.Inventories.VmInventory;
@@ -38,9 +39,7 @@ public class VmService {
 
     @Transactional
     public VmInventory create(Caller caller, String name, String hostUuid, long memorySize, int cpuNum, JsonNode volumeUuids) {
-        if (name == null || name.isBlank() || name.length() > 255) {
-            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the VM.");
-        }
+        Bodies.requireName(name, "VM");
         hosts.find(hostUuid);
         List<String> uuids = uuidList(volumeUuids);
         List<VolumeVO> vols = new ArrayList<>();

@@ -9,6 +9,7 @@ import org.zstack.aio.agent.api.VolumeCreateRsp;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.host.HostService;
@@ -59,9 +60,7 @@ public class VolumeService {
 
     /** The agent creates and measures the image first; the volume is stored only when that worked. */
     public VolumeInventory create(Caller caller, CreateVolume c) {
-        if (c.name() == null || c.name().isBlank() || c.name().length() > 255) {
-            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the volume.");
-        }
+        Bodies.requireName(c.name(), "volume");
         if (!FORMATS.contains(c.format())) {
             throw ApiException.badRequest("'" + Uuids.abbreviate(c.format()) + "' is not a volume format.", "Use qcow2 or raw.");
         }
