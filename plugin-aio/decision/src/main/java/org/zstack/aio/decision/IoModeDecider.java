@@ -69,6 +69,11 @@ public final class IoModeDecider {
     }
 
     private IoModeDecision auto(DecisionInput in, String hostUuid, String origin, List<Check> out) {
+        if (in.performance() != null && !in.performance().scores().isEmpty()) {
+            IoModeDecision measured = autoMeasured(in, hostUuid, origin, out);
+            if (measured != null) return measured;
+            out.clear();
+        }
         IoMode chosen = IoMode.THREADS;
         Check firstSkipped = null;
         for (IoMode m : rules.preference()) {
@@ -84,6 +89,63 @@ public final class IoModeDecider {
                 : origin + " chose " + chosen.wire() + " because " + firstSkipped.mode() + " is ruled out by check "
                   + firstSkipped.check() + ": " + firstSkipped.message();
         return decision(in, hostUuid, chosen.wire(), false, out, why);
+    }
+
+    /**
+     * auto with measurements: every mode's checks are evaluated; among the passing modes that were measured, the
+     * fastest wins, unless a mode earlier in the preference order is within {@code measuredTieMargin} of it.
+     * Null when no passing mode was measured (the static order then decides).
+     */
+    private IoModeDecision autoMeasured(DecisionInput in, String hostUuid, String origin, List<Check> out) {
+        ModePerformance perf = in.performance();
+        List<IoMode> measuredPassing = new ArrayList<>(3);
+        Check firstSkipped = null;
+        for (IoMode m : rules.preference()) {
+            int before = out.size();
+            if (checks.evaluate(m, in, out)) {
+                if (perf.score(m) != null) measuredPassing.add(m);
+            } else if (firstSkipped == null) {
+                firstSkipped = firstFailure(out.subList(before, out.size()), m);
+            }
+        }
+        IoMode chosen = pickMeasured(measuredPassing, perf, rules.measuredTieMargin());
+        if (chosen == null) return null;
+        IoMode fastest = fastest(measuredPassing, perf);
+        Double ratio = perf.ratioToThreads(chosen);
+        String times = ratio == null ? "" : ", " + String.format(java.util.Locale.ROOT, "%.2f", ratio) + "x threads";
+        String why = chosen == fastest
+                ? origin + " chose " + chosen.wire() + ": fastest measured on this storage" + times
+                : origin + " chose " + chosen.wire() + ": within " + Math.round(rules.measuredTieMargin() * 100)
+                  + "% of the fastest measured on this storage (" + fastest.wire() + "), so the preference order keeps it"
+                  + times;
+        why += " (" + perf.metric() + ")";
+        if (firstSkipped != null) {
+            why += "; " + firstSkipped.mode() + " is ruled out by check " + firstSkipped.check() + ": " + firstSkipped.message();
+        } else {
+            why += ".";
+        }
+        return decision(in, hostUuid, chosen.wire(), false, out, why);
+    }
+
+    /**
+     * The measured pick among {@code candidates} (modes whose checks pass, in preference order, each with a
+     * score): the first whose score is at least {@code (1 - margin)} × the best score; null when none.
+     */
+    public static IoMode pickMeasured(List<IoMode> candidates, ModePerformance perf, double margin) {
+        IoMode best = fastest(candidates, perf);
+        if (best == null) return null;
+        double floor = perf.score(best) * (1 - margin);
+        for (IoMode m : candidates) if (perf.score(m) >= floor) return m;
+        return best;
+    }
+
+    private static IoMode fastest(List<IoMode> candidates, ModePerformance perf) {
+        IoMode best = null;
+        for (IoMode m : candidates) {
+            Double s = perf.score(m);
+            if (s != null && (best == null || s > perf.score(best))) best = m;
+        }
+        return best;
     }
 
     private static Check firstFailure(List<Check> list, IoMode mode) {

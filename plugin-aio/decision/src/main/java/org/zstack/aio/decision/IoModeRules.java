@@ -7,11 +7,23 @@ import java.util.Set;
 /**
  * The data the decision applies (conf/aio/io-mode-rules.yaml): which storage types are file, block or
  * network, which cache modes allow native, which preallocations are non-sparse, io_uring's minimum
- * versions, the preference order and known-bad combinations.
+ * versions, the preference order, known-bad combinations and the margin within which measured modes tie
+ * ({@code auto} then keeps the preference order).
  */
 public record IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nativeCacheModes,
                           Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
-                          Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad) {
+                          Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad,
+                          double measuredTieMargin) {
+
+    /** The margin used when the rules file names none: measured scores within 5% of the best are a tie. */
+    public static final double DEFAULT_MEASURED_TIE_MARGIN = 0.05;
+
+    public IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nativeCacheModes,
+                       Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
+                       Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad) {
+        this(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt, preference, knownBad,
+                DEFAULT_MEASURED_TIE_MARGIN);
+    }
 
     public IoModeRules {
         storageTypes = Map.copyOf(storageTypes);
@@ -21,6 +33,9 @@ public record IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nat
         knownBad = List.copyOf(knownBad);
         if (preference.isEmpty() || preference.get(preference.size() - 1) != IoMode.THREADS) {
             throw new IllegalArgumentException("preference must end with threads, the mode that always works");
+        }
+        if (!(measuredTieMargin >= 0 && measuredTieMargin < 1)) {
+            throw new IllegalArgumentException("measuredTieMargin must be in [0, 1): " + measuredTieMargin);
         }
     }
 

@@ -72,7 +72,8 @@ public final class IoModeRulesLoader {
         List<KnownBadRule> bad = f.knownBad == null ? List.of() : f.knownBad.stream().map(IoModeRulesLoader::rule).toList();
         return new IoModeRules(kinds, Set.copyOf(f.nativeCacheModes), Set.copyOf(f.nonSparsePreallocations),
                 Version.parse(f.ioUring.minKernel), Version.parse(f.ioUring.minQemu), Version.parse(f.ioUring.minLibvirt),
-                f.preference.stream().map(IoMode::fromWire).toList(), bad);
+                f.preference.stream().map(IoMode::fromWire).toList(), bad,
+                f.measuredTieMargin == null ? IoModeRules.DEFAULT_MEASURED_TIE_MARGIN : f.measuredTieMargin);
     }
 
     private static void require(Object value, String key) {
@@ -101,6 +102,7 @@ public final class IoModeRulesLoader {
         public IoUringFile ioUring;
         public List<String> preference;
         public List<KnownBadFile> knownBad;
+        public Double measuredTieMargin;
     }
 
     static final class IoUringFile {
