@@ -69,8 +69,24 @@ public final class RunningServer implements AutoCloseable {
         return db;
     }
 
+    /** Stops every VM this server still runs (so no test leaves a QEMU behind), then shuts the server down. */
     @Override
     public void close() {
-        ctx.close();
+        try {
+            var admin = bean(org.zstack.aio.server.account.AccountRepository.class).findByName("admin").orElse(null);
+            if (admin != null) {
+                var caller = new org.zstack.aio.server.account.Caller(admin.getUuid(), admin.getName(), true, "test-harness");
+                for (var vm : bean(org.zstack.aio.server.inventory.VmInstanceRepository.class).findAll()) {
+                    if (vm.getState() != org.zstack.aio.server.inventory.VmInstanceVO.State.Running) continue;
+                    try {
+                        bean(org.zstack.aio.server.vm.VmLifecycle.class).stop(caller, vm.getUuid());
+                    } catch (RuntimeException e) {
+                        System.err.println("harness: could not stop VM " + vm.getUuid() + ": " + e.getMessage());
+                    }
+                }
+            }
+        } finally {
+            ctx.close();
+        }
     }
 }
