@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code aio-agent [--port 7070] [--libvirt-uri URI] [--refuse-io MODES]}; flags win over AIO_* variables. */
-@Command(name = "aio-agent", mixinStandardHelpOptions = true,
+@Command(name = "aio-agent", mixinStandardHelpOptions = true, subcommands = BenchCommand.class,
         description = "The KVM agent: HTTP + JSON commands applied through libvirt.")
 public final class AgentMain implements Callable<Integer> {
 

@@ -2,11 +2,16 @@ package org.zstack.aio.agent;
 
 import org.libvirt.LibvirtException;
 import org.zstack.aio.agent.api.AgentPaths;
+import org.zstack.aio.agent.api.HostBenchCancelCmd;
+import org.zstack.aio.agent.api.HostBenchCmd;
 import org.zstack.aio.agent.api.HostConnectCmd;
 import org.zstack.aio.agent.api.VmAttachVolumeCmd;
 import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.agent.api.VmStopCmd;
 import org.zstack.aio.agent.api.VolumeCreateCmd;
+import org.zstack.aio.agent.bench.BenchDirs;
+import org.zstack.aio.agent.bench.HostActivity;
+import org.zstack.aio.agent.bench.HostBench;
 import org.zstack.aio.agent.host.HostIoCapabilitiesProbe;
 import org.zstack.aio.agent.http.AgentHttpServer;
 import org.zstack.aio.agent.libvirt.LibvirtHost;
@@ -61,6 +66,7 @@ public final class KvmAgent implements AutoCloseable {
         } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
             throw new AgentStartException("libvirt's C library is missing (apt-get install libvirt0): " + e, e);
         }
+        BenchDirs.sweepAtStart(System.getenv("AIO_BENCH_PATHS")); // leftovers of a benchmark killed with -9
         AgentHttpServer http = routes(settings, libvirt);
         try {
             http.start(settings.bindAddress(), settings.port(), settings.httpThreads());
@@ -82,13 +88,19 @@ public final class KvmAgent implements AutoCloseable {
         VmStopper stopper = new VmStopper(libvirt);
         VolumeHotPlugger hotPlugger = new VolumeHotPlugger(libvirt, settings.refusedIoModes());
         VmLocks vms = new VmLocks();
+        HostActivity activity = new HostActivity();
+        HostBench bench = new HostBench(activity);
         return new AgentHttpServer()
                 .routeWithOptionalBody(AgentPaths.PING, Map.class, ignored -> ping(libvirt, settings))
                 // connect and fact probe the same way: a reconnect must refresh every fact, not reuse old ones.
                 .route(AgentPaths.HOST_CONNECT, HostConnectCmd.class, probe::probe)
                 .route(AgentPaths.HOST_FACT, HostConnectCmd.class, probe::probe)
                 .route(AgentPaths.VOLUME_CREATE, VolumeCreateCmd.class, volumes::create)
-                .route(AgentPaths.VM_START, VmStartCmd.class, c -> vms.with(c.vmUuid(), () -> starter.start(c)))
+                // a start cancels a running benchmark and never runs alongside it; a benchmark is refused during a start
+                .route(AgentPaths.VM_START, VmStartCmd.class,
+                        c -> activity.vmStart(() -> vms.with(c.vmUuid(), () -> starter.start(c))))
+                .route(AgentPaths.HOST_BENCH, HostBenchCmd.class, bench::bench)
+                .routeWithOptionalBody(AgentPaths.HOST_BENCH_CANCEL, HostBenchCancelCmd.class, bench::cancel)
                 .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
                 .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,
                         c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(c)));

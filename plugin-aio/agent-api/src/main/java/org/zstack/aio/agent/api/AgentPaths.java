@@ -9,6 +9,10 @@ public final class AgentPaths {
     public static final String VM_STOP = "/vm/stop";
     public static final String VM_ATTACH_VOLUME = "/vm/attach-volume";
     public static final String PING = "/ping";
+    /** Benchmark a storage path's io modes with qemu-img bench ({@link HostBenchCmd} → {@link HostBenchRsp}). */
+    public static final String HOST_BENCH = "/host/bench";
+    /** Cancel the running benchmark, if any ({@link HostBenchCancelCmd}). */
+    public static final String HOST_BENCH_CANCEL = "/host/bench/cancel";
 
     private AgentPaths() {
     }

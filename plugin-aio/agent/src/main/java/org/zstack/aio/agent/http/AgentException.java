@@ -19,6 +19,11 @@ public final class AgentException extends RuntimeException {
         return new AgentException(400, error, details, null);
     }
 
+    /** 409: the host is busy with something the command must not run alongside (a VM start, a benchmark). */
+    public static AgentException conflict(String error, String details) {
+        return new AgentException(409, error, details, null);
+    }
+
     public static AgentException failed(String error, String details) {
         return new AgentException(500, error, details, null);
     }

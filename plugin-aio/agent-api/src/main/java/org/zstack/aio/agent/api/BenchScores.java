@@ -1,0 +1,87 @@
+package org.zstack.aio.agent.api;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The benchmark's matrix and its ranking metric, shared by the agent's CLI and the management server so both rank
+ * modes the same way.
+ * <p>Ranking metric of an image kind: for each mode, the geometric mean over the kind's workloads of
+ * {@code median(mode) / median(threads)}. A ratio rather than raw ops/s so that a workload with large numbers
+ * (4K read qd64) does not drown one with small numbers (qd1); geometric so that 2x on one workload and 0.5x on
+ * another cancel out. threads scores 1 by construction.
+ */
+public final class BenchScores {
+
+    /** Image kinds a file storage uses: format-preallocation; "none" is sparse. */
+    public static final List<String> IMAGE_KINDS = List.of("qcow2-none", "qcow2-metadata", "qcow2-falloc", "qcow2-full",
+            "raw-none", "raw-full");
+
+    /** Workloads: 4K random read/write at depth 1, 16, 64 and 64K sequential write at depth 16. */
+    public static final List<String> WORKLOADS = List.of("randread-4k-qd1", "randread-4k-qd16", "randread-4k-qd64",
+            "randwrite-4k-qd1", "randwrite-4k-qd16", "randwrite-4k-qd64", "seqwrite-64k-qd16");
+
+    public static final List<String> MODES = List.of("threads", "native", "io_uring");
+
+    private BenchScores() {
+    }
+
+    /** The image kind of a volume (format, preallocation), or null when the benchmark has no such kind. */
+    public static String imageKind(String format, String preallocation) {
+        String f = format == null ? "qcow2" : format.toLowerCase(Locale.ROOT);
+        String p = preallocation == null ? "none" : preallocation.toLowerCase(Locale.ROOT);
+        if ("off".equals(p)) p = "none";
+        String kind = f + "-" + p;
+        return IMAGE_KINDS.contains(kind) ? kind : null;
+    }
+
+    /** Reads are only measured on fully written kinds: reading a hole never reaches the disk. */
+    public static boolean measuresReads(String imageKind) {
+        return imageKind.endsWith("-full");
+    }
+
+    /**
+     * Score per mode of one image kind (see the class comment); empty when threads or the kind was not measured.
+     * A mode that failed on any workload of the kind is left out.
+     */
+    public static Map<String, Double> scores(List<HostBenchRsp.BenchCell> cells, String imageKind) {
+        Map<String, Map<String, Double>> byWorkload = new LinkedHashMap<>();
+        List<String> failed = new ArrayList<>();
+        for (HostBenchRsp.BenchCell c : cells) {
+            if (!c.imageKind().equals(imageKind)) continue;
+            if (c.error() != null || c.medianOps() <= 0) {
+                failed.add(c.mode());
+                continue;
+            }
+            byWorkload.computeIfAbsent(c.workload(), w -> new LinkedHashMap<>()).put(c.mode(), c.medianOps());
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (String mode : MODES) {
+            if (failed.contains(mode)) continue;
+            double logSum = 0;
+            int n = 0;
+            boolean missing = false;
+            for (Map<String, Double> w : byWorkload.values()) {
+                Double t = w.get("threads");
+                Double m = w.get(mode);
+                if (t == null || m == null) {
+                    missing = true;
+                    break;
+                }
+                logSum += Math.log(m / t);
+                n++;
+            }
+            if (!missing && n > 0) out.put(mode, Math.exp(logSum / n));
+        }
+        return out;
+    }
+
+    /** How many workloads the score of this kind averages, for the sentence. */
+    public static int workloadCount(List<HostBenchRsp.BenchCell> cells, String imageKind) {
+        return (int) cells.stream().filter(c -> c.imageKind().equals(imageKind)).map(HostBenchRsp.BenchCell::workload)
+                .distinct().count();
+    }
+}
