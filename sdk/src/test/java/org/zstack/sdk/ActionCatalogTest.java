@@ -43,6 +43,8 @@ class ActionCatalogTest {
             Map.entry("ReconnectHost", "PUT /v1/hosts/{uuid}/actions reconnectHost"),
             Map.entry("QueryHost", "GET /v1/hosts null"),
             Map.entry("GetHost", "GET /v1/hosts/{uuid} null"),
+            Map.entry("BenchmarkHostIo", "POST /v1/hosts/{uuid}/io-benchmarks params"),
+            Map.entry("QueryHostIoBenchmark", "GET /v1/hosts/{uuid}/io-benchmarks null"),
             Map.entry("AddPrimaryStorage", "POST /v1/primary-storage params"),
             Map.entry("QueryPrimaryStorage", "GET /v1/primary-storage null"),
             Map.entry("GetPrimaryStorage", "GET /v1/primary-storage/{uuid} null"),

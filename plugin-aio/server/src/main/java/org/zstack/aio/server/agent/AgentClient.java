@@ -51,6 +51,10 @@ public class AgentClient {
         try {
             if (rsp.statusCode() / 100 == 2) return json.readValue(rsp.body(), answer);
             AgentError err = json.readValue(rsp.body(), AgentError.class);
+            if (rsp.statusCode() == 409) { // the host is busy (a VM start, a benchmark): the caller may retry
+                throw new ApiException(ErrorCode.CONFLICT, "the KVM agent at " + where + " is busy: " + err.error(),
+                        err.details() == null ? "Retry later." : err.details());
+            }
             throw new ApiException(ErrorCode.AGENT_FAILED, "the KVM agent at " + where + " failed: " + err.error(),
                     err.details() == null ? "See the agent's log on that host." : err.details());
         } catch (IOException e) {

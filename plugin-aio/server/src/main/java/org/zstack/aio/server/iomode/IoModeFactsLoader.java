@@ -9,6 +9,9 @@ import org.zstack.aio.decision.HostFacts;
 import org.zstack.aio.decision.OnUnsatisfied;
 import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.server.benchmark.HostIoBenchmarkRepository;
+import org.zstack.aio.server.benchmark.HostIoBenchmarkVO;
+import org.zstack.aio.server.benchmark.MeasuredPerformance;
 import org.zstack.aio.server.config.ConfigDefinitions;
 import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.config.ConfigSnapshotLoader;
@@ -27,7 +30,7 @@ import java.util.Set;
 /**
  * Reads everything the decisions for a set of volumes need in a constant number of round trips, whatever the
  * number of volumes: (1) volumes with their primary storage, (2) every config row that can apply, (3) the
- * host's facts. No per-volume query.
+ * host's facts, (4) the host's stored io benchmarks of those volumes' primary storages. No per-volume query.
  */
 @Component
 public class IoModeFactsLoader {
@@ -39,10 +42,15 @@ public class IoModeFactsLoader {
     private final GlobalConfigDefinition cacheMode;
     private final GlobalConfigDefinition onUnsatisfied;
     private final GlobalConfigDefinition allowFalloc;
+    private final HostIoBenchmarkRepository benchmarks;
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
 
     public IoModeFactsLoader(EntityManager em, ConfigSnapshotLoader snapshots, HostIoCapabilitiesRepository capabilities,
-                             ConfigDefinitions definitions) {
+                             ConfigDefinitions definitions, HostIoBenchmarkRepository benchmarks,
+                             com.fasterxml.jackson.databind.ObjectMapper json) {
         this.em = em;
+        this.benchmarks = benchmarks;
+        this.json = json;
         this.snapshots = snapshots;
         this.capabilities = capabilities;
         this.ioMode = required(definitions, IoModeConfigs.IO_MODE);
@@ -110,6 +118,32 @@ public class IoModeFactsLoader {
     /** Round trip 3: the host's probed facts, null when the host is unknown or was never probed. */
     public HostFacts host(String hostUuid) {
         return hostUuid == null ? null : capabilities.findById(hostUuid).map(HostIoCapabilitiesVO::toFacts).orElse(null);
+    }
+
+    /** Round trip 4: the host's measured io benchmarks of these volumes' primary storages (none when no host). */
+    public MeasuredPerformance performance(String hostUuid, List<VolumeContext> volumes) {
+        if (hostUuid == null || volumes.isEmpty()) return MeasuredPerformance.NONE;
+        Set<String> storages = new LinkedHashSet<>();
+        for (VolumeContext v : volumes) storages.add(v.storage().getUuid());
+        return MeasuredPerformance.of(benchmarks.forDecisions(hostUuid, storages), json);
+    }
+
+    /** Every host's measured io benchmarks, by host uuid, in one query (for previews over all volumes). */
+    public java.util.Map<String, MeasuredPerformance> allPerformance() {
+        java.util.Map<String, List<HostIoBenchmarkVO>> byHost = new java.util.HashMap<>();
+        for (HostIoBenchmarkVO b : benchmarks.findAll()) byHost.computeIfAbsent(b.getHostUuid(), h -> new ArrayList<>()).add(b);
+        java.util.Map<String, MeasuredPerformance> out = new java.util.HashMap<>();
+        byHost.forEach((h, rows) -> out.put(h, MeasuredPerformance.of(rows, json)));
+        return out;
+    }
+
+    /** The decision's input for one volume with the host × storage measurements for its image kind; no I/O. */
+    public DecisionInput input(VolumeContext v, ConfigSnapshot snap, HostFacts host, String cacheOverride,
+                               MeasuredPerformance measured) {
+        DecisionInput in = input(v, snap, host, cacheOverride);
+        if (measured == null || host == null) return in;
+        return in.withPerformance(measured.forVolume(v.storage().getUuid(), v.volume().getFormat(),
+                v.volume().getPreallocation()));
     }
 
     /** The decision's input for one volume; no I/O. {@code cacheOverride} replaces the resolved cache mode when set. */

@@ -77,9 +77,11 @@ public class IoModeOverview {
     private List<IoModeDecision> decideAll(String accountUuid, ConfigSnapshot snap) {
         List<IoModeFactsLoader.PlacedVolume> vols = facts.allVolumes(accountUuid);
         Map<String, HostFacts> hosts = facts.allHosts();
+        var measured = facts.allPerformance();
         List<IoModeDecision> out = new ArrayList<>(vols.size());
         for (var v : vols) {
-            DecisionInput in = facts.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null);
+            DecisionInput in = facts.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null,
+                    v.hostUuid() == null ? null : measured.get(v.hostUuid()));
             out.add(decider.decide(in));
         }
         return out;

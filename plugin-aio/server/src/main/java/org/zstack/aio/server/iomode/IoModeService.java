@@ -47,14 +47,15 @@ public class IoModeService {
     public record Decided(VolumeContext volume, String cacheMode, DecisionInput input, IoModeDecision decision) {
     }
 
-    /** Decisions for these volumes on this host, in a constant number of queries. */
+    /** Decisions for these volumes on this host, in a constant number of queries (the measurements in one). */
     @Transactional(readOnly = true)
     public List<Decided> decide(List<VolumeContext> volumes, String hostUuid) {
         ConfigSnapshot snap = facts.configs(volumes);
         HostFacts host = facts.host(hostUuid);
+        var measured = host == null ? null : facts.performance(hostUuid, volumes);
         List<Decided> out = new ArrayList<>(volumes.size());
         for (VolumeContext v : volumes) {
-            DecisionInput in = facts.input(v, snap, host, null);
+            DecisionInput in = facts.input(v, snap, host, null, measured);
             out.add(new Decided(v, in.volume().cacheMode(), in, decider.decide(in)));
         }
         return out;

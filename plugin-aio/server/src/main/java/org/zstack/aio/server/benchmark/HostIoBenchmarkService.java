@@ -1,0 +1,152 @@
+package org.zstack.aio.server.benchmark;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.zstack.aio.agent.api.AgentPaths;
+import org.zstack.aio.agent.api.BenchScores;
+import org.zstack.aio.agent.api.HostBenchCmd;
+import org.zstack.aio.agent.api.HostBenchRsp;
+import org.zstack.aio.agent.api.HostBenchRsp.BenchCell;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.StorageKind;
+import org.zstack.aio.server.account.AccountService;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.inventory.HostRepository;
+import org.zstack.aio.server.inventory.HostVO;
+import org.zstack.aio.server.inventory.PrimaryStorageRepository;
+import org.zstack.aio.server.inventory.PrimaryStorageVO;
+
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the agent's io-mode benchmark on a host's primary storages (one after the other, each within its time
+ * budget) and keeps the latest result per host × primary storage, which {@code auto} then uses.
+ */
+@Service
+public class HostIoBenchmarkService {
+
+    /** The agent call waits for the whole run: stay below the agent client's timeout (120 s by default). */
+    public static final int MAX_SECONDS = 110;
+    public static final int DEFAULT_SECONDS = 50;
+
+    private final HostRepository hosts;
+    private final PrimaryStorageRepository storages;
+    private final HostIoBenchmarkRepository benchmarks;
+    private final AgentClient agent;
+    private final IoModeDecider decider;
+    private final ObjectMapper json;
+    private final TransactionTemplate tx;
+
+    public HostIoBenchmarkService(HostRepository hosts, PrimaryStorageRepository storages, HostIoBenchmarkRepository benchmarks,
+                                  AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx) {
+        this.hosts = hosts;
+        this.storages = storages;
+        this.benchmarks = benchmarks;
+        this.agent = agent;
+        this.decider = decider;
+        this.json = json;
+        this.tx = tx;
+    }
+
+    /** A stored benchmark as the API shows it; {@code scores}: image kind → mode → score (threads = 1). */
+    public record IoBenchmarkInventory(String hostUuid, String primaryStorageUuid, String path, String takenAt,
+                                       boolean complete, String note, String qemuImg, int budgetSeconds,
+                                       double durationSeconds, Map<String, Map<String, Double>> scores,
+                                       List<BenchCell> cells) {
+    }
+
+    /** POST /v1/hosts/{uuid}/io-benchmarks: benchmark these primary storages (null/empty: every file storage). */
+    public List<IoBenchmarkInventory> benchmark(Caller caller, String hostUuid, List<String> storageUuids, Integer seconds) {
+        AccountService.requireAdmin(caller, "benchmark hosts");
+        Uuids.require(hostUuid, "host");
+        HostVO host = hosts.findById(hostUuid).orElseThrow(() -> ApiException.notFound("host", hostUuid));
+        int budget = seconds == null ? DEFAULT_SECONDS : seconds;
+        if (budget < 1 || budget > MAX_SECONDS) {
+            throw ApiException.badRequest("field 'seconds' is " + budget + ", outside 1.." + MAX_SECONDS + ".",
+                    "Send a time budget per primary storage between 1 and " + MAX_SECONDS + " seconds.");
+        }
+        List<PrimaryStorageVO> targets = new ArrayList<>();
+        if (storageUuids == null || storageUuids.isEmpty()) {
+            storages.findAll().stream().filter(p -> decider.rules().kindOf(p.getType()) == StorageKind.FILE).forEach(targets::add);
+            if (targets.isEmpty()) {
+                throw ApiException.badRequest("there is no file primary storage to benchmark.",
+                        "Add a LocalStorage, NFS or SharedMountPoint primary storage first.");
+            }
+        } else {
+            for (String u : storageUuids) {
+                Uuids.require(u, "primary storage");
+                PrimaryStorageVO p = storages.findById(u).orElseThrow(() -> ApiException.notFound("primary storage", u));
+                if (decider.rules().kindOf(p.getType()) != StorageKind.FILE) {
+                    throw ApiException.badRequest("primary storage " + u + " is " + p.getType() + ", not file storage.",
+                            "The benchmark creates image files in the storage's directory; block and network storage "
+                            + "are not measured (block volumes use native, network ones take no io mode).");
+                }
+                targets.add(p);
+            }
+        }
+        List<IoBenchmarkInventory> out = new ArrayList<>();
+        for (PrimaryStorageVO p : targets) {
+            HostBenchRsp rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.HOST_BENCH,
+                    new HostBenchCmd(p.getUrl(), budget), HostBenchRsp.class);
+            HostIoBenchmarkVO row = tx.execute(s -> {
+                HostIoBenchmarkVO r = benchmarks.findById(new HostIoBenchmarkVO.Key(hostUuid, p.getUuid()))
+                        .orElseGet(() -> new HostIoBenchmarkVO(hostUuid, p.getUuid()));
+                r.set(rsp.path(), rsp.complete(), rsp.note(), rsp.qemuImg(), rsp.budgetSeconds(),
+                        Math.round(rsp.seconds() * 1000), write(rsp.cells()), taken(rsp.startedAt()));
+                return benchmarks.save(r);
+            });
+            out.add(view(row));
+        }
+        return out;
+    }
+
+    /** GET /v1/hosts/{uuid}/io-benchmarks. */
+    public List<IoBenchmarkInventory> list(Caller caller, String hostUuid) {
+        AccountService.requireAdmin(caller, "read host benchmarks");
+        Uuids.require(hostUuid, "host");
+        if (hosts.findById(hostUuid).isEmpty()) throw ApiException.notFound("host", hostUuid);
+        return benchmarks.findByHostUuidOrderByPrimaryStorageUuid(hostUuid).stream().map(this::view).toList();
+    }
+
+    private IoBenchmarkInventory view(HostIoBenchmarkVO r) {
+        List<BenchCell> cells = MeasuredPerformance.cells(r, json);
+        Map<String, Map<String, Double>> scores = new LinkedHashMap<>();
+        for (String kind : BenchScores.IMAGE_KINDS) {
+            Map<String, Double> s = BenchScores.scores(cells, kind);
+            if (!s.isEmpty()) {
+                Map<String, Double> rounded = new LinkedHashMap<>();
+                s.forEach((m, v) -> rounded.put(m, Math.round(v * 100) / 100.0));
+                scores.put(kind, rounded);
+            }
+        }
+        return new IoBenchmarkInventory(r.getHostUuid(), r.getPrimaryStorageUuid(), r.getPath(),
+                r.getTakenAt() == null ? null : r.getTakenAt().toInstant(ZoneOffset.UTC).toString(), r.isComplete(),
+                r.getNote(), r.getQemuImg(), r.getBudgetSeconds(), r.getDurationMillis() / 1000.0, scores, cells);
+    }
+
+    private static LocalDateTime taken(String startedAt) {
+        try {
+            return LocalDateTime.ofInstant(java.time.Instant.parse(startedAt), ZoneOffset.UTC);
+        } catch (RuntimeException e) {
+            return LocalDateTime.now(ZoneOffset.UTC);
+        }
+    }
+
+    private String write(Object o) {
+        try {
+            return json.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
