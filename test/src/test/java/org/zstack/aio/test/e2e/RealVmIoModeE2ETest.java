@@ -177,6 +177,26 @@ class RealVmIoModeE2ETest {
     }
 
     @Test
+    void aRefusalByQemuWithFailPolicyFailsTheStartAndLeavesNothing() throws Exception {
+        KvmAgent refusing = KvmAgent.start(AgentSettings.defaults().withBindAddress("127.0.0.1").withPort(0)
+                .withLibvirtUri("qemu:///system").withRefusedIoModes(Set.of("io_uring")));
+        extraAgents.add(refusing);
+        String refusingHost = f.host(admin, refusing.port());
+        String vol = volume("refused-fail", "qcow2", "full", local);
+        override("vm.ioMode", vol, "io_uring");
+        String vm = f.vm(admin, "vm-refused-fail", refusingHost, List.of(vol));
+        vms.add(vm);
+        global("vm.ioMode.onUnsatisfied", "fail");
+        Http.Response r = http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+        assertThat(r.status()).as(r.raw()).isEqualTo(500);
+        assertThat(r.errorCode()).isEqualTo("AIO.1502");
+        assertThat(r.body().path("error").path("description").asText()).contains("io_uring");
+        assertThat(state(vm)).isEqualTo("Stopped");
+        assertThat(QemuProcess.defined(vm)).as("domain left defined").isFalse();
+        assertThat(stored(vol).isNull()).as("no decision stored for a start that did not happen").isTrue();
+    }
+
+    @Test
     void hotPlugAppliesTheDecisionToTheRunningQemu() {
         String boot = volume("hp-boot", "qcow2", "full", local);
         String vm = vm("vm-hotplug", boot);
