@@ -136,9 +136,10 @@ public class HostIoBenchmarkService {
 
     private static LocalDateTime taken(String startedAt) {
         try {
-            return LocalDateTime.ofInstant(java.time.Instant.parse(startedAt), ZoneOffset.UTC);
+            return LocalDateTime.ofInstant(java.time.Instant.parse(startedAt), ZoneOffset.UTC)
+                    .truncatedTo(java.time.temporal.ChronoUnit.MILLIS); // DATETIME(3)
         } catch (RuntimeException e) {
-            return LocalDateTime.now(ZoneOffset.UTC);
+            return LocalDateTime.now(ZoneOffset.UTC).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         }
     }
 

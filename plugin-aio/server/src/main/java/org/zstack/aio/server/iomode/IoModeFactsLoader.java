@@ -30,7 +30,7 @@ import java.util.Set;
 /**
  * Reads everything the decisions for a set of volumes need in a constant number of round trips, whatever the
  * number of volumes: (1) volumes with their primary storage, (2) every config row that can apply, (3) the
- * host's facts, (4) the host's stored io benchmarks of those volumes' primary storages. No per-volume query.
+ * host's facts together with its stored io benchmarks of those volumes' primary storages. No per-volume query.
  */
 @Component
 public class IoModeFactsLoader {
@@ -120,7 +120,32 @@ public class IoModeFactsLoader {
         return hostUuid == null ? null : capabilities.findById(hostUuid).map(HostIoCapabilitiesVO::toFacts).orElse(null);
     }
 
-    /** Round trip 4: the host's measured io benchmarks of these volumes' primary storages (none when no host). */
+    /** A host's facts and its measured io benchmarks, read together. */
+    public record HostWithPerformance(HostFacts host, MeasuredPerformance measured) {
+    }
+
+    /**
+     * Round trip 3, with the measurements: the host's probed facts and its io benchmarks of these volumes' primary
+     * storages in ONE query (capabilities left-joined to the benchmarks), so measurements cost no extra round trip.
+     * Host null when unknown or never probed (then no measurement is used either).
+     */
+    public HostWithPerformance hostWithPerformance(String hostUuid, List<VolumeContext> volumes) {
+        if (hostUuid == null) return new HostWithPerformance(null, MeasuredPerformance.NONE);
+        Set<String> storages = new LinkedHashSet<>();
+        for (VolumeContext v : volumes) storages.add(v.storage().getUuid());
+        if (storages.isEmpty()) storages.add("");
+        List<Object[]> rows = em.createQuery("select c, b from HostIoCapabilitiesVO c left join HostIoBenchmarkVO b "
+                                             + "on b.hostUuid = c.hostUuid and b.primaryStorageUuid in :storages "
+                                             + "where c.hostUuid = :host", Object[].class)
+                .setParameter("host", hostUuid).setParameter("storages", storages).getResultList();
+        if (rows.isEmpty()) return new HostWithPerformance(null, MeasuredPerformance.NONE);
+        List<HostIoBenchmarkVO> benches = new ArrayList<>();
+        for (Object[] r : rows) if (r[1] != null) benches.add((HostIoBenchmarkVO) r[1]);
+        return new HostWithPerformance(((HostIoCapabilitiesVO) rows.get(0)[0]).toFacts(),
+                benches.isEmpty() ? MeasuredPerformance.NONE : MeasuredPerformance.of(benches, json));
+    }
+
+    /** The host's measured io benchmarks of these volumes' primary storages (none when no host), in one query. */
     public MeasuredPerformance performance(String hostUuid, List<VolumeContext> volumes) {
         if (hostUuid == null || volumes.isEmpty()) return MeasuredPerformance.NONE;
         Set<String> storages = new LinkedHashSet<>();

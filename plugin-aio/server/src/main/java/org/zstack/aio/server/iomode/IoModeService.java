@@ -51,8 +51,9 @@ public class IoModeService {
     @Transactional(readOnly = true)
     public List<Decided> decide(List<VolumeContext> volumes, String hostUuid) {
         ConfigSnapshot snap = facts.configs(volumes);
-        HostFacts host = facts.host(hostUuid);
-        var measured = host == null ? null : facts.performance(hostUuid, volumes);
+        IoModeFactsLoader.HostWithPerformance hp = facts.hostWithPerformance(hostUuid, volumes);
+        HostFacts host = hp.host();
+        var measured = hp.measured();
         List<Decided> out = new ArrayList<>(volumes.size());
         for (VolumeContext v : volumes) {
             DecisionInput in = facts.input(v, snap, host, null, measured);
