@@ -5,7 +5,34 @@ import { h } from '../dom.js';
 export async function render() {
   const r = await get('/hosts');
   if (!r.inventories.length) return h('p', { class: 'muted' }, 'No hosts yet.');
-  return h('div', { class: 'cards hosts' }, r.inventories.map(card));
+  // the stored io benchmarks of each host (GET /v1/hosts/{uuid}/io-benchmarks), shown under its card
+  const benches = await Promise.all(r.inventories.map(host =>
+    get(`/hosts/${host.uuid}/io-benchmarks`).then(b => b.inventories, () => [])));
+  return h('div', { class: 'cards hosts' }, r.inventories.map((host, i) => {
+    const c = card(host);
+    c.append(benchmarks(benches[i]));
+    return c;
+  }));
+}
+
+// Measured io modes per primary storage × image kind: score = geometric mean of ops/s relative to threads.
+function benchmarks(list) {
+  if (!list || !list.length) {
+    return h('p', { class: 'muted', 'data-bench': 'none' }, 'No io benchmark yet: auto uses the static order (io_uring, native, threads).');
+  }
+  const x = v => (v === undefined || v === null ? '—' : v.toFixed(2) + '×');
+  const when = t => (t ? t.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : 'never');
+  return h('table', { class: 'data compact', 'data-bench': 'measured' },
+    h('caption', null, 'Measured io modes (qemu-img bench; relative to threads, geometric mean over workloads)'),
+    h('thead', null, h('tr', null, ['Storage path', 'Image', 'threads', 'native', 'io_uring', 'Taken']
+      .map(t => h('th', { scope: 'col' }, t)))),
+    h('tbody', null, list.flatMap(b => Object.entries(b.scores || {}).map(([kind, s]) => h('tr', null,
+      h('td', { 'data-label': 'Storage path', class: 'mono' }, b.path),
+      h('td', { 'data-label': 'Image' }, kind),
+      h('td', { 'data-label': 'threads' }, x(s.threads)),
+      h('td', { 'data-label': 'native' }, x(s.native)),
+      h('td', { 'data-label': 'io_uring' }, x(s.io_uring)),
+      h('td', { 'data-label': 'Taken' }, when(b.takenAt) + (b.complete ? '' : ' (incomplete)')))))));
 }
 
 function yesNo(ok, yes, no) {
