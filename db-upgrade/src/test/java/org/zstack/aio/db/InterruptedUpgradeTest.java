@@ -90,7 +90,7 @@ class InterruptedUpgradeTest {
             if (how == Interruption.FAILED_STATEMENT && kind == TestDb.Kind.MARIADB) {
                 assertThat(r.out()).contains("Migration 4.9.0 had failed (interrupted upgrade): removed from the history, re-running it.");
             }
-            assertThat(r.out()).contains("to version 4.9.0 (1 migration applied)");
+            assertThat(r.out()).contains("to version " + TestDb.LATEST + " " + TestDb.applied(TestDb.fromVersion("4.9.0")));
             assertThat(endState(db)).isEqualTo(reference);
             assertThat(db.migrate().out()).contains("nothing to do");
             assertThat(endState(db)).isEqualTo(reference);

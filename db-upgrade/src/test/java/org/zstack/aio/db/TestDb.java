@@ -176,6 +176,37 @@ final class TestDb implements AutoCloseable {
     static final String V480 = "V4.8.0__platform_baseline.sql";
     static final String V490 = "V4.9.0__aio_io_mode.sql";
 
+    /** Every shipped migration file, in version order (later releases add files; the tests follow). */
+    static final List<String> MIGRATIONS = shippedMigrations();
+    /** The shipped migrations' versions, in order, e.g. [4.8.0, 4.9.0, 4.9.1]. */
+    static final List<String> VERSIONS = MIGRATIONS.stream().map(f -> f.substring(1, f.indexOf("__"))).toList();
+    static final String LATEST = VERSIONS.get(VERSIONS.size() - 1);
+
+    /** How the CLI says that n migrations ran: "(2 migrations applied)". */
+    static String applied(int n) {
+        return "(" + n + " migration" + (n == 1 ? "" : "s") + " applied)";
+    }
+
+    /** How many shipped migrations come at or after {@code version}. */
+    static int fromVersion(String version) {
+        return VERSIONS.size() - VERSIONS.indexOf(version);
+    }
+
+    private static List<String> shippedMigrations() {
+        try (Stream<Path> files = Files.list(Path.of(TestDb.class.getClassLoader().getResource("db/migration").toURI()))) {
+            return files.map(f -> f.getFileName().toString()).filter(f -> f.matches("V[0-9.]+__.*\\.sql"))
+                    .sorted(Comparator.comparing(TestDb::versionKey)).toList();
+        } catch (IOException | java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String versionKey(String file) {
+        StringBuilder b = new StringBuilder();
+        for (String part : file.substring(1, file.indexOf("__")).split("\\.")) b.append(String.format("%06d", Integer.parseInt(part)));
+        return b.toString();
+    }
+
     /** The statements of a migration file (comment lines dropped, split at a ';' that ends a line). */
     static List<String> statements(String file) {
         StringBuilder sb = new StringBuilder();
@@ -196,8 +227,7 @@ final class TestDb implements AutoCloseable {
     /** A copy of the shipped migrations in a temp directory, for {@code --locations filesystem:DIR}. */
     static Path copyOfMigrations() throws IOException {
         Path dir = Files.createTempDirectory("aio_upg_migrations_");
-        Files.writeString(dir.resolve(V480), migrationText(V480));
-        Files.writeString(dir.resolve(V490), migrationText(V490));
+        for (String m : MIGRATIONS) Files.writeString(dir.resolve(m), migrationText(m));
         return dir;
     }
 

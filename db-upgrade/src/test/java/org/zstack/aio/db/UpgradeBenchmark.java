@@ -59,7 +59,7 @@ public final class UpgradeBenchmark {
                         + " AND value='native' AND resourceType='PrimaryStorageVO'");
                 System.out.printf("native pins on PrimaryStorageVO: %d (expected %d + 1 pre-existing NFS row)%n", pins, f.pinnedStorages.size());
             }
-            System.out.printf("UPGRADE 4.8.0 -> 4.9.0: %.2f s (aio-db migrate in-process: connect, validate, migrate)%n", seconds);
+            System.out.printf("UPGRADE 4.8.0 -> " + TestDb.LATEST + ": %.2f s (aio-db migrate in-process: connect, validate, migrate)%n", seconds);
         } finally {
             if (!keep) {
                 try (Connection c = DriverManager.getConnection(TestDb.MARIADB_URL, TestDb.MARIADB_USER, TestDb.MARIADB_PASSWORD);
