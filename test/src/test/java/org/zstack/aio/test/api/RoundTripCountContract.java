@@ -10,6 +10,7 @@ import org.zstack.aio.server.iomode.IoModeFactsLoader;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.RunningServer;
+import org.zstack.aio.test.support.SimulatedAgent;
 import org.zstack.aio.test.support.Storage;
 import org.zstack.aio.test.support.TestDatabase;
 
@@ -66,6 +67,33 @@ abstract class RoundTripCountContract {
         long one = statements(() -> decide(oneVolumeVm, 1));
         long many = statements(() -> decide(bigVm, 24));
         assertThat(many).isEqualTo(one).isLessThanOrEqualTo(3);
+    }
+
+    @Test
+    void aWholeVmStartCostsTheSameStatementsForOneAndTwentyFourVolumes() throws Exception {
+        try (SimulatedAgent agent = new SimulatedAgent()) {
+            Fixture f = new Fixture(server);
+            String admin = f.adminSession();
+            String ps = f.primaryStorage(admin, "sim", "LocalStorage", "/var/tmp/aio-sim");
+            String simHost = f.host(admin, agent.port());
+            String small = f.vm(admin, "sim-one", simHost, List.of(f.volume(admin, "s0", "qcow2", "full", ps, simHost)));
+            List<String> vols = new ArrayList<>();
+            for (int i = 0; i < 24; i++) vols.add(f.volume(admin, "s" + i, "qcow2", i % 2 == 0 ? "full" : "none", ps, simHost));
+            String big = f.vm(admin, "sim-many", simHost, vols);
+            // first start inserts the stored decisions, the second updates them: both must not grow with the volumes
+            for (int pass = 0; pass < 2; pass++) {
+                long one = statements(() -> startAndStop(f, admin, small));
+                long many = statements(() -> startAndStop(f, admin, big));
+                assertThat(many).as("statements of start+stop, pass " + pass + ": 24 volumes vs 1").isEqualTo(one);
+            }
+        }
+    }
+
+    private static void startAndStop(Fixture f, String admin, String vm) {
+        var r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}");
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
     }
 
     @Test

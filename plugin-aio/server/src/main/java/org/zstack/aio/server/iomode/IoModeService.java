@@ -33,14 +33,17 @@ public class IoModeService {
     private final VolumeIoModeDecisionRepository stored;
     private final VmInstanceRepository vms;
     private final ObjectMapper json;
+    private final jakarta.persistence.EntityManager em;
 
     public IoModeService(IoModeFactsLoader facts, IoModeDecider decider, VolumeIoModeDecisionRepository stored,
-                         VmInstanceRepository vms, ObjectMapper json) {
+                         VmInstanceRepository vms, ObjectMapper json,
+                         jakarta.persistence.EntityManager em) {
         this.facts = facts;
         this.decider = decider;
         this.stored = stored;
         this.vms = vms;
         this.json = json;
+        this.em = em;
     }
 
     /** A decided volume: its context, resolved cache mode and the decision. */
@@ -83,16 +86,23 @@ public class IoModeService {
     /** Stores each volume's decision with what the agent applied (null result: refused or not sent). */
     @Transactional
     public void record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
+        // one read for all rows, then persist the new ones: save() on an assigned id would merge, a SELECT per volume
+        Map<String, VolumeIoModeDecisionVO> existing = new HashMap<>();
+        stored.findAllById(decided.stream().map(d -> d.decision().volumeUuid()).toList())
+                .forEach(row -> existing.put(row.getVolumeUuid(), row));
         for (Decided d : decided) {
             IoModeDecision dec = d.decision();
             DiskResult r = applied.get(dec.volumeUuid());
-            VolumeIoModeDecisionVO row = stored.findById(dec.volumeUuid()).orElseGet(() -> new VolumeIoModeDecisionVO(dec.volumeUuid()));
+            VolumeIoModeDecisionVO row = existing.get(dec.volumeUuid());
+            boolean isNew = row == null;
+            if (isNew) row = new VolumeIoModeDecisionVO(dec.volumeUuid());
             row.set(vmUuid, dec.hostUuid(), dec.requested(), dec.source(), dec.effective(), dec.refused(),
                     write(dec.checks()), dec.reason(), r == null ? null : r.io(), r == null ? null : r.cache(),
                     r == null ? null : write(r.attempts()));
-            stored.save(row);
+            if (isNew) em.persist(row);
         }
     }
+
 
     /** The stored decisions of these volumes, in one query, by volume uuid. */
     @Transactional(readOnly = true)
