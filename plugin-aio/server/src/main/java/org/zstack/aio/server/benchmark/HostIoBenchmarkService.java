@@ -15,8 +15,6 @@ import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.api.ApiException;
-import org.zstack.aio.server.api.Uuids;
-import org.zstack.aio.server.inventory.HostRepository;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.PrimaryStorageRepository;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
@@ -39,7 +37,8 @@ public class HostIoBenchmarkService {
     public static final int MAX_SECONDS = 110;
     public static final int DEFAULT_SECONDS = 50;
 
-    private final HostRepository hosts;
+    private final org.zstack.aio.server.host.HostService hostService;
+    private final org.zstack.aio.server.inventory.PrimaryStorageService storageService;
     private final PrimaryStorageRepository storages;
     private final HostIoBenchmarkRepository benchmarks;
     private final AgentClient agent;
@@ -47,9 +46,12 @@ public class HostIoBenchmarkService {
     private final ObjectMapper json;
     private final TransactionTemplate tx;
 
-    public HostIoBenchmarkService(HostRepository hosts, PrimaryStorageRepository storages, HostIoBenchmarkRepository benchmarks,
+    public HostIoBenchmarkService(org.zstack.aio.server.host.HostService hostService,
+                                  org.zstack.aio.server.inventory.PrimaryStorageService storageService,
+                                  PrimaryStorageRepository storages, HostIoBenchmarkRepository benchmarks,
                                   AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx) {
-        this.hosts = hosts;
+        this.hostService = hostService;
+        this.storageService = storageService;
         this.storages = storages;
         this.benchmarks = benchmarks;
         this.agent = agent;
@@ -68,8 +70,7 @@ public class HostIoBenchmarkService {
     /** POST /v1/hosts/{uuid}/io-benchmarks: benchmark these primary storages (null/empty: every file storage). */
     public List<IoBenchmarkInventory> benchmark(Caller caller, String hostUuid, List<String> storageUuids, Integer seconds) {
         AccountService.requireAdmin(caller, "benchmark hosts");
-        Uuids.require(hostUuid, "host");
-        HostVO host = hosts.findById(hostUuid).orElseThrow(() -> ApiException.notFound("host", hostUuid));
+        HostVO host = hostService.find(hostUuid);
         int budget = seconds == null ? DEFAULT_SECONDS : seconds;
         if (budget < 1 || budget > MAX_SECONDS) {
             throw ApiException.badRequest("field 'seconds' is " + budget + ", outside 1.." + MAX_SECONDS + ".",
@@ -84,8 +85,7 @@ public class HostIoBenchmarkService {
             }
         } else {
             for (String u : storageUuids) {
-                Uuids.require(u, "primary storage");
-                PrimaryStorageVO p = storages.findById(u).orElseThrow(() -> ApiException.notFound("primary storage", u));
+                PrimaryStorageVO p = storageService.find(u);
                 if (decider.rules().kindOf(p.getType()) != StorageKind.FILE) {
                     throw ApiException.badRequest("primary storage " + u + " is " + p.getType() + ", not file storage.",
                             "The benchmark creates image files in the storage's directory; block and network storage "
@@ -113,8 +113,7 @@ public class HostIoBenchmarkService {
     /** GET /v1/hosts/{uuid}/io-benchmarks. */
     public List<IoBenchmarkInventory> list(Caller caller, String hostUuid) {
         AccountService.requireAdmin(caller, "read host benchmarks");
-        Uuids.require(hostUuid, "host");
-        if (hosts.findById(hostUuid).isEmpty()) throw ApiException.notFound("host", hostUuid);
+        hostService.find(hostUuid);
         return benchmarks.findByHostUuidOrderByPrimaryStorageUuid(hostUuid).stream().map(this::view).toList();
     }
 

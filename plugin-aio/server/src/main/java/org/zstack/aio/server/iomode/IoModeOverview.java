@@ -43,7 +43,7 @@ public class IoModeOverview {
     /** The decision the next start would make for each volume the caller can see. */
     @Transactional(readOnly = true)
     public List<IoModeDecision> previews(Caller caller) {
-        return decideAll(caller.admin() ? null : caller.accountUuid(), snapshots.loadAll(IoModeConfigs.CATEGORY));
+        return decideAll(facts(caller.admin() ? null : caller.accountUuid()), snapshots.loadAll(IoModeConfigs.CATEGORY));
     }
 
     public record Tally(Map<String, Long> byEffective, long fallbacks, long refused, List<ReasonGroup> reasons) {
@@ -64,8 +64,9 @@ public class IoModeOverview {
         String valid = ConfigService.validValue(def, value == null ? null
                 : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.textNode(value));
         ConfigSnapshot now = snapshots.loadAll(category);
-        List<IoModeDecision> before = decideAll(null, now);
-        List<IoModeDecision> after = decideAll(null, now.withGlobal(name, valid));
+        Facts all = facts(null);
+        List<IoModeDecision> before = decideAll(all, now);
+        List<IoModeDecision> after = decideAll(all, now.withGlobal(name, valid));
         long changed = 0;
         for (int i = 0; i < before.size(); i++) {
             if (!java.util.Objects.equals(before.get(i).effective(), after.get(i).effective())
@@ -74,12 +75,20 @@ public class IoModeOverview {
         return new Impact(category, name, now.global(def), valid, before.size(), changed, tally(before), tally(after));
     }
 
-    private List<IoModeDecision> decideAll(String accountUuid, ConfigSnapshot snap) {
-        List<IoModeFactsLoader.PlacedVolume> vols = facts.allVolumes(accountUuid);
-        Map<String, HostFacts> hosts = facts.allHosts();
-        var measured = facts.allPerformance();
-        List<IoModeDecision> out = new ArrayList<>(vols.size());
-        for (var v : vols) {
+    /** Everything the decisions over all (or one account's) volumes read, loaded once. */
+    private record Facts(List<IoModeFactsLoader.PlacedVolume> volumes, Map<String, HostFacts> hosts,
+                         Map<String, org.zstack.aio.server.benchmark.MeasuredPerformance> measuredByHost) {
+    }
+
+    private Facts facts(String accountUuid) {
+        return new Facts(facts.allVolumes(accountUuid), facts.allHosts(), facts.allPerformance());
+    }
+
+    private List<IoModeDecision> decideAll(Facts f, ConfigSnapshot snap) {
+        var hosts = f.hosts();
+        var measured = f.measuredByHost();
+        List<IoModeDecision> out = new ArrayList<>(f.volumes().size());
+        for (var v : f.volumes()) {
             DecisionInput in = facts.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null,
                     v.hostUuid() == null ? null : measured.get(v.hostUuid()));
             out.add(decider.decide(in));
