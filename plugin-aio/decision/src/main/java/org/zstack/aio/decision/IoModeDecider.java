@@ -61,7 +61,9 @@ public final class IoModeDecider {
     /** The first mode after {@code asked} in the preference order whose checks pass; threads at worst. */
     private IoMode fallback(IoMode asked, DecisionInput in, List<Check> out) {
         List<IoMode> order = rules.preference();
-        for (int i = order.indexOf(asked) + 1; i < order.size(); i++) {
+        // a mode missing from the chain falls straight to threads: a fallback never climbs above what was asked
+        int from = order.indexOf(asked);
+        for (int i = from < 0 ? order.size() - 1 : from + 1; i < order.size(); i++) {
             IoMode next = order.get(i);
             if (checks.evaluate(next, in, out)) return next;
         }

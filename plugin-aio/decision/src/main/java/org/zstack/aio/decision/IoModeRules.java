@@ -34,6 +34,10 @@ public record IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nat
         if (preference.isEmpty() || preference.get(preference.size() - 1) != IoMode.THREADS) {
             throw new IllegalArgumentException("preference must end with threads, the mode that always works");
         }
+        // a chain may leave a mode out (never fall back to it), but not name one twice
+        if (new java.util.HashSet<>(preference).size() != preference.size()) {
+            throw new IllegalArgumentException("preference must name each mode at most once, was " + preference);
+        }
         if (!(measuredTieMargin >= 0 && measuredTieMargin < 1)) {
             throw new IllegalArgumentException("measuredTieMargin must be in [0, 1): " + measuredTieMargin);
         }

@@ -12,6 +12,12 @@ public record Version(int[] parts) implements Comparable<Version> {
         parts = parts.clone();
     }
 
+    /** A copy: a Version never changes. */
+    @Override
+    public int[] parts() {
+        return parts.clone();
+    }
+
     public static Version parse(String text) {
         if (text == null) throw new IllegalArgumentException("version is null");
         String s = text.trim();

@@ -113,6 +113,15 @@ class DecisionFlowTest {
         assertThat(checksOf(d, "native")).isEmpty();
     }
 
+    @Test
+    void aModeLeftOutOfTheChainFallsToThreadsNeverUp() {
+        // native asked but ruled out; the chain has no native, so its position cannot say what comes after it
+        IoModeRules noNative = new IoModeRules(RULES.storageTypes(), RULES.nativeCacheModes(), RULES.nonSparsePreallocations(),
+                RULES.minKernel(), RULES.minQemu(), RULES.minLibvirt(), List.of(IoMode.IO_URING, IoMode.THREADS), RULES.knownBad());
+        IoModeDecision d = new IoModeDecider(noNative).decide(in(RequestedIoMode.NATIVE, nativeSparse(), goodHost(), FALLBACK));
+        assertThat(d.effective()).isEqualTo("threads");
+    }
+
     // ---- fail policy --------------------------------------------------------------------------------------
 
     @Test

@@ -89,6 +89,12 @@ class IoModeRulesLoaderTest {
     }
 
     @Test
+    void preferenceNamesEachModeAtMostOnce() {
+        assertThatThrownBy(() -> parse(VALID.replace("[io_uring, native, threads]", "[native, native, threads]")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most once");
+    }
+
+    @Test
     void preferenceMustEndWithThreads() {
         assertThatThrownBy(() -> parse(VALID.replace("[io_uring, native, threads]", "[io_uring, threads, native]")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("threads");

@@ -57,7 +57,8 @@ public class DiskPlanner {
         out.add(effective.wire());
         if (in.policy().onUnsatisfied() == OnUnsatisfied.FAIL) return out;
         List<IoMode> order = decider.rules().preference();
-        for (int i = order.indexOf(effective) + 1; i < order.size(); i++) {
+        int from = order.indexOf(effective); // a mode the chain leaves out steps straight down to threads, never up
+        for (int i = from < 0 ? order.size() - 1 : from + 1; i < order.size(); i++) {
             IoMode next = order.get(i);
             if (next == IoMode.THREADS || passes(in, next)) out.add(next.wire());
         }
