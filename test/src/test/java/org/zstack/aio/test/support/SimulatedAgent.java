@@ -28,6 +28,8 @@ public final class SimulatedAgent implements AutoCloseable {
 
     private final HttpServer http;
     public final AtomicLong starts = new AtomicLong();
+    /** When set, /vm/start reads the command and then drops the connection, as an agent killed mid-start would. */
+    public volatile boolean dieDuringStart;
 
     public SimulatedAgent() throws IOException {
         http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
@@ -47,6 +49,10 @@ public final class SimulatedAgent implements AutoCloseable {
         http.createContext(AgentPaths.VM_START, ex -> {
             VmStartCmd c = JSON.readValue(ex.getRequestBody(), VmStartCmd.class);
             starts.incrementAndGet();
+            if (dieDuringStart) {
+                ex.close(); // the command was received in full; the "process" dies without answering
+                return;
+            }
             reply(ex, new VmStartRsp(c.vmUuid(), null, c.disks().stream().map(d -> new DiskResult(d.volumeUuid(),
                     d.ioCandidates().isEmpty() ? null : d.ioCandidates().get(0), d.cache(), List.of())).toList()));
         });

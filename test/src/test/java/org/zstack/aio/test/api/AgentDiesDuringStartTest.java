@@ -1,0 +1,48 @@
+package org.zstack.aio.test.api;
+
+import org.junit.jupiter.api.Test;
+import org.zstack.aio.test.support.Fixture;
+import org.zstack.aio.test.support.Http;
+import org.zstack.aio.test.support.RunningServer;
+import org.zstack.aio.test.support.SimulatedAgent;
+import org.zstack.aio.test.support.TestDatabase;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An agent that receives the start command and dies before answering: the API says 503 with the error body, the
+ * VM stays Stopped and its stored decisions are unchanged; once the agent answers again the same start succeeds.
+ */
+class AgentDiesDuringStartTest {
+
+    @Test
+    void aStartWhoseAgentDiesMidwayChangesNothingAndCanBeRetried() throws Exception {
+        try (TestDatabase db = TestDatabase.mariadb(); RunningServer server = RunningServer.start(db);
+             SimulatedAgent agent = new SimulatedAgent()) {
+            Fixture f = new Fixture(server);
+            String admin = f.adminSession();
+            String ps = f.primaryStorage(admin, "local", "LocalStorage", "/var/tmp/aio-sim");
+            String host = f.host(admin, agent.port());
+            String vol = f.volume(admin, "v", "qcow2", "full", ps, host);
+            String vm = f.vm(admin, "vm", host, List.of(vol));
+
+            agent.dieDuringStart = true;
+            Http.Response r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+            assertThat(agent.starts.get()).as("the agent did receive the command").isEqualTo(1);
+            assertThat(r.status()).as(r.raw()).isEqualTo(503);
+            assertThat(r.errorCode()).isEqualTo("AIO.1500");
+            assertThat(r.body().path("error").path("details").asText()).contains("nothing was changed");
+            assertThat(f.http.get("/v1/vm-instances/" + vm, admin).body().path("inventory").path("state").asText())
+                    .isEqualTo("Stopped");
+            assertThat(f.http.get("/v1/volumes/" + vol, admin).body().path("inventory").path("ioModeDecision").isNull()).isTrue();
+
+            agent.dieDuringStart = false;
+            r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+            assertThat(r.status()).as(r.raw()).isEqualTo(200);
+            assertThat(r.body().path("inventory").path("state").asText()).isEqualTo("Running");
+            assertThat(r.body().path("ioModeDecisions").get(0).path("effective").asText()).isEqualTo("threads");
+        }
+    }
+}
