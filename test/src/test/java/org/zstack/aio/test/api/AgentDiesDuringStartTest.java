@@ -43,6 +43,15 @@ class AgentDiesDuringStartTest {
             assertThat(r.status()).as(r.raw()).isEqualTo(200);
             assertThat(r.body().path("inventory").path("state").asText()).isEqualTo("Running");
             assertThat(r.body().path("ioModeDecisions").get(0).path("effective").asText()).isEqualTo("threads");
+
+            // a running VM cannot start again: 409, and the agent is not even asked
+            long sent = agent.starts.get();
+            r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+            assertThat(r.status()).as(r.raw()).isEqualTo(409);
+            assertThat(r.errorCode()).isEqualTo("AIO.1300");
+            assertThat(agent.starts.get()).isEqualTo(sent);
+            assertThat(f.http.get("/v1/vm-instances/" + vm, admin).body().path("inventory").path("state").asText())
+                    .isEqualTo("Running");
         }
     }
 }
