@@ -220,6 +220,16 @@ abstract class ConfigApiContract {
                 .extracting(n -> n.path("volumeUuid").asText()).containsExactlyInAnyOrder(volA, sparseA);
     }
 
+    @Test
+    void primaryStorageListsCountTheirVolumes() {
+        JsonNode all = http.get("/v1/primary-storage", admin).body().path("inventories");
+        java.util.Map<String, Long> counts = new java.util.HashMap<>();
+        all.forEach(p -> counts.put(p.path("uuid").asText(), p.path("volumeCount").asLong()));
+        assertThat(counts).containsEntry(local, 3L).containsEntry(block, 0L);
+        assertThat(http.get("/v1/primary-storage/" + local, admin).body().path("inventory").path("volumeCount").asLong())
+                .isEqualTo(3);
+    }
+
     // ---- per-volume native refused when the volume's own facts rule it out ----
 
     @Test

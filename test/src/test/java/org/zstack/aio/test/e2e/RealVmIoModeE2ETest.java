@@ -160,14 +160,9 @@ class RealVmIoModeE2ETest {
 
     @Test
     void aRefusalByQemuAtStartStepsDownTheChainAndIsRecorded() throws Exception {
-        KvmAgent refusing = KvmAgent.start(AgentSettings.defaults().withBindAddress("127.0.0.1").withPort(0)
-                .withLibvirtUri("qemu:///system").withRefusedIoModes(Set.of("io_uring")));
-        extraAgents.add(refusing);
-        String refusingHost = f.host(admin, refusing.port());
-        String vol = volume("refused", "qcow2", "full", local);
-        override("vm.ioMode", vol, "io_uring");
-        String vm = f.vm(admin, "vm-refused", refusingHost, List.of(vol));
-        vms.add(vm);
+        String[] vmAndVolume = ioUringVmOnARefusingAgent("refused");
+        String vm = vmAndVolume[0];
+        String vol = vmAndVolume[1];
         JsonNode d = start(vm).path("ioModeDecisions").get(0);
         assertThat(d.path("effective").asText()).isEqualTo("native");
         assertThat(d.path("appliedIo").asText()).isEqualTo("native");
@@ -178,14 +173,9 @@ class RealVmIoModeE2ETest {
 
     @Test
     void aRefusalByQemuWithFailPolicyFailsTheStartAndLeavesNothing() throws Exception {
-        KvmAgent refusing = KvmAgent.start(AgentSettings.defaults().withBindAddress("127.0.0.1").withPort(0)
-                .withLibvirtUri("qemu:///system").withRefusedIoModes(Set.of("io_uring")));
-        extraAgents.add(refusing);
-        String refusingHost = f.host(admin, refusing.port());
-        String vol = volume("refused-fail", "qcow2", "full", local);
-        override("vm.ioMode", vol, "io_uring");
-        String vm = f.vm(admin, "vm-refused-fail", refusingHost, List.of(vol));
-        vms.add(vm);
+        String[] vmAndVolume = ioUringVmOnARefusingAgent("refused-fail");
+        String vm = vmAndVolume[0];
+        String vol = vmAndVolume[1];
         global("vm.ioMode.onUnsatisfied", "fail");
         Http.Response r = http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
         assertThat(r.status()).as(r.raw()).isEqualTo(500);
@@ -240,6 +230,19 @@ class RealVmIoModeE2ETest {
     }
 
     // ---- helpers ----
+
+    /** A VM with one io_uring volume on a second agent that treats io_uring as refused by QEMU: {vm, volume}. */
+    String[] ioUringVmOnARefusingAgent(String name) {
+        KvmAgent refusing = KvmAgent.start(AgentSettings.defaults().withBindAddress("127.0.0.1").withPort(0)
+                .withLibvirtUri("qemu:///system").withRefusedIoModes(Set.of("io_uring")));
+        extraAgents.add(refusing);
+        String refusingHost = f.host(admin, refusing.port());
+        String vol = volume(name, "qcow2", "full", local);
+        override("vm.ioMode", vol, "io_uring");
+        String vm = f.vm(admin, "vm-" + name, refusingHost, List.of(vol));
+        vms.add(vm);
+        return new String[]{vm, vol};
+    }
 
     String volume(String name, String format, String prealloc, String ps) {
         return f.volume(admin, name, format, prealloc, ps, host, 64L << 20);

@@ -72,9 +72,7 @@ public class HostService {
     /** POST /v1/hosts/kvm: the agent must answer first; nothing is stored when it does not. */
     public HostInventory add(Caller caller, String name, String managementIp, int agentPort) {
         AccountService.requireAdmin(caller, "add hosts");
-        if (name == null || name.isBlank() || name.length() > 255) {
-            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the host.");
-        }
+        org.zstack.aio.server.api.Bodies.requireName(name, "host");
         if (managementIp == null || !ADDRESS.matcher(managementIp).matches()) {
             throw ApiException.badRequest("'" + Uuids.abbreviate(managementIp) + "' is not a host address.",
                     "Send the management IP or host name the agent listens on.");

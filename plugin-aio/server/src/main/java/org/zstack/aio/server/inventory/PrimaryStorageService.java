@@ -52,7 +52,7 @@ public class PrimaryStorageService {
     public List<Inventories.PrimaryStorageInventory> list(Caller caller) {
         AccountService.requireAdmin(caller, "list primary storage");
         Map<String, Long> counts = new HashMap<>();
-        for (VolumeVO v : volumes.findAll()) counts.merge(v.getPrimaryStorageUuid(), 1L, Long::sum);
+        for (Object[] row : volumes.countPerPrimaryStorage()) counts.put((String) row[0], (Long) row[1]);
         return storages.findAll().stream().map(p -> inventory(p, counts.getOrDefault(p.getUuid(), 0L))).toList();
     }
 

@@ -13,4 +13,9 @@ public interface VolumeRepository extends JpaRepository<VolumeVO, String> {
     List<VolumeVO> findByVmInstanceUuidIn(java.util.Collection<String> vmUuids);
 
     long countByPrimaryStorageUuid(String primaryStorageUuid);
+
+    /** [primaryStorageUuid, count] for every storage that holds volumes, in one query. */
+    @org.springframework.data.jpa.repository.Query(
+            "select v.primaryStorageUuid, count(v) from VolumeVO v group by v.primaryStorageUuid")
+    List<Object[]> countPerPrimaryStorage();
 }
