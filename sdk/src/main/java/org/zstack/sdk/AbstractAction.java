@@ -97,12 +97,22 @@ public abstract class AbstractAction<R> {
                 }
             }
         }
+        for (Map.Entry<String, List<String>> e : extraQuery().entrySet()) {
+            for (String v : e.getValue()) {
+                query.append(query.length() == 0 ? '?' : '&').append(encodeQuery(e.getKey())).append('=').append(encodeQuery(v));
+            }
+        }
         if (hasBody) {
             ObjectNode root = mapper.createObjectNode();
             root.set(info.parameterName(), wrapped);
             body = root.toString();
         }
         return new Request(info.httpMethod(), path + query.toString(), body, info.needSession());
+    }
+
+    /** Query parameters an action adds beyond its {@link Param} fields (the query actions' conditions and paging). */
+    protected Map<String, List<String>> extraQuery() {
+        return Map.of();
     }
 
     /** Every {@link Param} field by name, in declaration order (super classes first); required ones checked. */

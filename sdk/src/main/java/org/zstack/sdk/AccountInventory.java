@@ -10,4 +10,9 @@ public class AccountInventory {
     public String name;
 
     public String type;
+
+    /** ISO-8601 UTC, e.g. 2026-01-31T12:00:00.000Z */
+    public String createDate;
+
+    public String lastOpDate;
 }

@@ -9,8 +9,8 @@ public class CreateDataVolumeAction extends AbstractAction<CreateDataVolumeResul
     @Param
     public Long size;
 
-    /** qcow2 or raw. */
-    @Param
+    /** qcow2 (the default) or raw. */
+    @Param(required = false)
     public String format;
 
     /** none, metadata, falloc or full; null for the storage type's default. */
@@ -20,8 +20,8 @@ public class CreateDataVolumeAction extends AbstractAction<CreateDataVolumeResul
     @Param
     public String primaryStorageUuid;
 
-    /** The host whose agent creates the image. */
-    @Param
+    /** The host whose agent creates the image; null: any connected host. */
+    @Param(required = false)
     public String hostUuid;
 
     @Override

@@ -1,7 +1,7 @@
 package org.zstack.sdk;
 
 /** Lists every global config (admin only). operationId {@code QueryGlobalConfig}. */
-public class QueryGlobalConfigAction extends AbstractAction<QueryGlobalConfigResult> {
+public class QueryGlobalConfigAction extends QueryAction<QueryGlobalConfigResult> {
     @Override
     public RestInfo getRestInfo() {
         return RestInfo.get("/v1/global-configurations");

@@ -1,7 +1,7 @@
 package org.zstack.sdk;
 
 /** Lists hosts. operationId {@code QueryHost}. */
-public class QueryHostAction extends AbstractAction<QueryHostResult> {
+public class QueryHostAction extends QueryAction<QueryHostResult> {
     @Override
     public RestInfo getRestInfo() {
         return RestInfo.get("/v1/hosts");

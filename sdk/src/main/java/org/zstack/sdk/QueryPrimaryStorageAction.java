@@ -1,7 +1,7 @@
 package org.zstack.sdk;
 
 /** Lists primary storage. operationId {@code QueryPrimaryStorage}. */
-public class QueryPrimaryStorageAction extends AbstractAction<QueryPrimaryStorageResult> {
+public class QueryPrimaryStorageAction extends QueryAction<QueryPrimaryStorageResult> {
     @Override
     public RestInfo getRestInfo() {
         return RestInfo.get("/v1/primary-storage");

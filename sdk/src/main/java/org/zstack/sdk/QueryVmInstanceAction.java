@@ -1,7 +1,7 @@
 package org.zstack.sdk;
 
 /** Lists the VMs the caller may see. operationId {@code QueryVmInstance}. */
-public class QueryVmInstanceAction extends AbstractAction<QueryVmInstanceResult> {
+public class QueryVmInstanceAction extends QueryAction<QueryVmInstanceResult> {
     @Override
     public RestInfo getRestInfo() {
         return RestInfo.get("/v1/vm-instances");

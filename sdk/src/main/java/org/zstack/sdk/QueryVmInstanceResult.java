@@ -8,4 +8,7 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class QueryVmInstanceResult {
     public List<VmInstanceInventory> inventories;
+
+    /** how many match in all, with replyWithCount or count */
+    public Long total;
 }

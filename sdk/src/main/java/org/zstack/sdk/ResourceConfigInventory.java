@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 /** An override of a global config on one resource. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class ResourceConfigInventory {
+    public String uuid;
+
     public String resourceUuid;
 
     /** VolumeVO, PrimaryStorageVO, ... */
@@ -15,4 +17,9 @@ public class ResourceConfigInventory {
     public String name;
 
     public String value;
+
+    /** ISO-8601 UTC, e.g. 2026-01-31T12:00:00.000Z */
+    public String createDate;
+
+    public String lastOpDate;
 }

@@ -70,7 +70,7 @@ function card(host) {
       fact('kernel.io_uring_disabled', c.ioUringDisabled === null || c.ioUringDisabled === undefined ? 'absent' : String(c.ioUringDisabled)),
       fact('QEMU', c.qemu + (c.qemuIoUring === false ? ' (no io_uring' + (c.qemuIoUringError ? ': ' + c.qemuIoUringError : '') + ')' : '')),
       fact('libvirt', `${c.libvirt || 'unknown'}${c.libvirtUri ? ' · ' + c.libvirtUri : ''}`),
-      fact('Last probe', c.lastProbeDate ? c.lastProbeDate.replace('T', ' ').replace(/\.\d+$/, '') : 'never')),
+      fact('Last probe', c.lastProbeDate ? c.lastProbeDate.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC') : 'never')),
     paths.length ? h('table', { class: 'data compact' },
       h('caption', null, 'Storage paths probed on this host'),
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Path'), h('th', { scope: 'col' }, 'O_DIRECT'), h('th', { scope: 'col' }, 'Problem'))),

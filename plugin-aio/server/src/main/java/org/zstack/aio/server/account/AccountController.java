@@ -2,16 +2,18 @@ package org.zstack.aio.server.account;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.Operation;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.ZStackInventory;
+import org.zstack.aio.server.query.QueryRequest;
 
+import java.time.LocalDateTime;
 import java.util.Map;
 
 @RestController
@@ -23,28 +25,47 @@ public class AccountController {
         this.accounts = accounts;
     }
 
+    @ZStackInventory("org.zstack.header.identity.SessionInventory")
+    public record SessionInventory(String uuid, String accountUuid, LocalDateTime expiredDate, LocalDateTime createDate) {
+    }
+
+    @ZStackInventory("org.zstack.header.identity.AccountInventory")
+    public record AccountInventory(String uuid, String name, String type, LocalDateTime createDate,
+                                   LocalDateTime lastOpDate) {
+
+        static AccountInventory of(AccountVO a) {
+            return new AccountInventory(a.getUuid(), a.getName(), a.getType(), a.getCreateDate(), a.getLastOpDate());
+        }
+    }
+
     @Operation(operationId = "LogInByAccount")
     @PutMapping("/v1/accounts/login")
     public Map<String, Object> login(@RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "logInByAccount");
         SessionVO s = accounts.login(Bodies.optText(p, "accountName"), Bodies.optText(p, "password"));
-        return Map.of("inventory", Map.of("uuid", s.getUuid(), "accountUuid", s.getAccountUuid(),
-                "expiredDate", s.getExpiredDate().toString()));
+        return Map.of("inventory", new SessionInventory(s.getUuid(), s.getAccountUuid(), s.getExpiredDate(), s.getCreateDate()));
     }
 
+    /** The session uuid in the path is the credential: ZStack's LogOutAction sends no Authorization header. */
     @Operation(operationId = "LogOut")
     @DeleteMapping("/v1/accounts/sessions/{sessionUuid}")
-    public Map<String, Object> logout(Caller caller, @PathVariable String sessionUuid) {
-        accounts.logout(caller, sessionUuid);
+    public Map<String, Object> logout(@PathVariable String sessionUuid) {
+        accounts.logout(sessionUuid);
         return Map.of();
     }
 
+    /** 200 with the inventory, as ZStack answers (its SDK refuses a 201). */
     @Operation(operationId = "CreateAccount")
     @PostMapping("/v1/accounts")
-    @ResponseStatus(HttpStatus.CREATED)
     public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         AccountVO a = accounts.createTenant(caller, Bodies.optText(p, "name"), Bodies.optText(p, "password"));
-        return Map.of("inventory", Map.of("uuid", a.getUuid(), "name", a.getName(), "type", a.getType()));
+        return Map.of("inventory", AccountInventory.of(a));
+    }
+
+    @Operation(operationId = "QueryAccount")
+    @GetMapping("/v1/accounts")
+    public Map<String, Object> list(Caller caller, QueryRequest query) {
+        return accounts.query(caller, query, rows -> rows.stream().map(AccountInventory::of).toList());
     }
 }

@@ -40,6 +40,12 @@ public class AccountVO {
     public String getPasswordHash() { return passwordHash; }
     public String getType() { return type; }
     public LocalDateTime getCreateDate() { return createDate; }
+    public LocalDateTime getLastOpDate() { return lastOpDate; }
+
+    void setPasswordHash(String passwordHash) {
+        this.passwordHash = passwordHash;
+        this.lastOpDate = LocalDateTime.now();
+    }
 
     public boolean isAdmin() { return SYSTEM_ADMIN.equals(type); }
 }

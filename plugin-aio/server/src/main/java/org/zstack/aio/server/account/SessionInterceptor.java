@@ -19,10 +19,14 @@ public class SessionInterceptor implements HandlerInterceptor {
 
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        String header = request.getHeader("Authorization");
-        String session = null;
-        if (header != null && header.regionMatches(true, 0, "OAuth ", 0, 6)) session = header.substring(6).trim();
-        request.setAttribute(CALLER, accounts.authenticate(session));
+        request.setAttribute(CALLER, accounts.authenticate(sessionOf(request)));
         return true;
+    }
+
+    /** The session uuid of {@code Authorization: OAuth <session>}, or null. */
+    public static String sessionOf(HttpServletRequest request) {
+        String header = request.getHeader("Authorization");
+        if (header != null && header.regionMatches(true, 0, "OAuth ", 0, 6)) return header.substring(6).trim();
+        return null;
     }
 }

@@ -28,4 +28,5 @@ public class SessionVO {
     public String getUuid() { return uuid; }
     public String getAccountUuid() { return accountUuid; }
     public LocalDateTime getExpiredDate() { return expiredDate; }
+    public LocalDateTime getCreateDate() { return createDate; }
 }

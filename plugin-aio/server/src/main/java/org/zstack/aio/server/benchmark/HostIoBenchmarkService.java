@@ -61,7 +61,7 @@ public class HostIoBenchmarkService {
     }
 
     /** A stored benchmark as the API shows it; {@code scores}: image kind → mode → score (threads = 1). */
-    public record IoBenchmarkInventory(String hostUuid, String primaryStorageUuid, String path, String takenAt,
+    public record IoBenchmarkInventory(String hostUuid, String primaryStorageUuid, String path, java.time.Instant takenAt,
                                        boolean complete, String note, String qemuImg, int budgetSeconds,
                                        double durationSeconds, Map<String, Map<String, Double>> scores,
                                        List<BenchCell> cells) {
@@ -129,7 +129,7 @@ public class HostIoBenchmarkService {
             }
         }
         return new IoBenchmarkInventory(r.getHostUuid(), r.getPrimaryStorageUuid(), r.getPath(),
-                r.getTakenAt() == null ? null : r.getTakenAt().toInstant(ZoneOffset.UTC).toString(), r.isComplete(),
+                r.getTakenAt() == null ? null : r.getTakenAt().toInstant(ZoneOffset.UTC), r.isComplete(),
                 r.getNote(), r.getQemuImg(), r.getBudgetSeconds(), r.getDurationMillis() / 1000.0, scores, cells);
     }
 

@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.query.QueryRequest;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,8 +26,14 @@ public class ConfigController {
 
     @Operation(operationId = "QueryGlobalConfig")
     @GetMapping("/v1/global-configurations")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", configs.listGlobal(caller));
+    public Map<String, Object> list(Caller caller, QueryRequest query) {
+        return configs.queryGlobal(caller, query);
+    }
+
+    @Operation(operationId = "QueryResourceConfig")
+    @GetMapping("/v1/resource-configurations")
+    public Map<String, Object> listResource(Caller caller, QueryRequest query) {
+        return configs.queryResource(caller, query);
     }
 
     @Operation(operationId = "GetGlobalConfig")

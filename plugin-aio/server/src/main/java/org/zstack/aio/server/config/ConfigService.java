@@ -9,8 +9,16 @@ import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.api.ZStackInventory;
+import org.zstack.aio.server.inventory.VolumeVO;
+import org.zstack.aio.server.query.QueryExecutor;
+import org.zstack.aio.server.query.QueryReply;
+import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.query.QuerySpec;
 
+import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Global configs and per-resource overrides (ZStack's model). Every refusal happens before any write, so a
@@ -27,31 +35,60 @@ public class ConfigService {
     private final ResourceLocator locator;
     private final ConfigSnapshotLoader snapshots;
     private final List<ResourceConfigValidator> validators;
+    private final QueryReply query;
+    private static final QuerySpec<GlobalConfigVO> GLOBAL_QUERY =
+            QuerySpec.of(GlobalConfigVO.class, GlobalConfigInventory.class, "category", "name");
+    private static final QuerySpec<ResourceConfigVO> RESOURCE_QUERY =
+            QuerySpec.of(ResourceConfigVO.class, ResourceConfigInventory.class, "createDate", "uuid");
 
     public ConfigService(ConfigDefinitions definitions, GlobalConfigRepository globals, ResourceConfigRepository overrides,
-                         ResourceLocator locator, ConfigSnapshotLoader snapshots, List<ResourceConfigValidator> validators) {
+                         ResourceLocator locator, ConfigSnapshotLoader snapshots, List<ResourceConfigValidator> validators,
+                         QueryReply query) {
         this.definitions = definitions;
         this.globals = globals;
         this.overrides = overrides;
         this.locator = locator;
         this.snapshots = snapshots;
         this.validators = validators;
+        this.query = query;
     }
 
+    @ZStackInventory("org.zstack.core.config.GlobalConfigInventory")
     public record GlobalConfigInventory(String category, String name, String value, String defaultValue,
                                         String description, List<String> validValues, List<String> bindResourceTypes) {
     }
 
-    public record ResourceConfigInventory(String resourceUuid, String resourceType, String category, String name,
-                                          String value) {
+    @ZStackInventory("org.zstack.resourceconfig.ResourceConfigInventory")
+    public record ResourceConfigInventory(String uuid, String resourceUuid, String resourceType, String category,
+                                          String name, String value, LocalDateTime createDate, LocalDateTime lastOpDate) {
     }
 
     public record EffectiveConfig(String value, List<ConfigSnapshot.Level> effectiveConfigs) {
     }
 
-    public List<GlobalConfigInventory> listGlobal(Caller caller) {
+    /** GET /v1/global-configurations with ZStack's query parameters (admin only): the rows synced from the definitions. */
+    public Map<String, Object> queryGlobal(Caller caller, QueryRequest q) {
         AccountService.requireAdmin(caller, "read global configs");
-        return definitions.all().stream().map(this::inventory).toList();
+        return query.answer(GLOBAL_QUERY, q, QueryExecutor.Scope.all(), rows -> rows.stream().map(row ->
+                definitions.find(row.getCategory(), row.getName()).map(def -> inventory(def, row))
+                        .orElseGet(() -> new GlobalConfigInventory(row.getCategory(), row.getName(), row.getValue(),
+                                row.getDefaultValue(), row.getDescription(), List.of(), List.of()))).toList());
+    }
+
+    /**
+     * GET /v1/resource-configurations with ZStack's query parameters: an admin sees every override, a tenant the
+     * overrides on volumes its account owns.
+     */
+    public Map<String, Object> queryResource(Caller caller, QueryRequest q) {
+        QueryExecutor.Scope<ResourceConfigVO> scope = caller.admin() ? QueryExecutor.Scope.all() : (cb, cq, root) -> {
+            var owned = cq.subquery(String.class);
+            var v = owned.from(VolumeVO.class);
+            owned.select(v.get("uuid")).where(cb.equal(v.get("accountUuid"), caller.accountUuid()));
+            return cb.and(cb.equal(root.get("resourceType"), LocatedResource.VOLUME), root.get("resourceUuid").in(owned));
+        };
+        return query.answer(RESOURCE_QUERY, q, scope, rows -> rows.stream().map(r -> new ResourceConfigInventory(
+                r.getUuid(), r.getResourceUuid(), r.getResourceType(), r.getCategory(), r.getName(), r.getValue(),
+                r.getCreateDate(), r.getLastOpDate())).toList());
     }
 
     public GlobalConfigInventory getGlobal(Caller caller, String category, String name) {
@@ -80,11 +117,12 @@ public class ConfigService {
         for (ResourceConfigValidator v : validators) v.validate(r, def, value);
         ResourceConfigVO row = overrides.findByResourceUuidAndCategoryAndName(resourceUuid, category, name).orElse(null);
         if (row == null) {
-            overrides.save(new ResourceConfigVO(Uuids.random(), resourceUuid, r.type(), category, name, value));
+            row = overrides.save(new ResourceConfigVO(Uuids.random(), resourceUuid, r.type(), category, name, value));
         } else {
             row.setValue(value);
         }
-        return new ResourceConfigInventory(resourceUuid, r.type(), category, name, value);
+        return new ResourceConfigInventory(row.getUuid(), resourceUuid, r.type(), category, name, value,
+                row.getCreateDate(), row.getLastOpDate());
     }
 
     @Transactional

@@ -32,7 +32,10 @@ public class ResourceConfigVO {
         this.createDate = this.lastOpDate = LocalDateTime.now();
     }
 
+    public String getUuid() { return uuid; }
     public String getResourceUuid() { return resourceUuid; }
+    public LocalDateTime getCreateDate() { return createDate; }
+    public LocalDateTime getLastOpDate() { return lastOpDate; }
     public String getResourceType() { return resourceType; }
     public String getCategory() { return category; }
     public String getName() { return name; }

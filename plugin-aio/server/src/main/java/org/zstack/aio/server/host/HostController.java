@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.query.QueryRequest;
 
 import java.util.Map;
 
@@ -39,8 +40,8 @@ public class HostController {
 
     @Operation(operationId = "QueryHost")
     @GetMapping("/v1/hosts")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", hosts.list(caller));
+    public Map<String, Object> list(Caller caller, QueryRequest query) {
+        return hosts.query(caller, query);
     }
 
     @Operation(operationId = "GetHost")

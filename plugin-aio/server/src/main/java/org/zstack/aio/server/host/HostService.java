@@ -22,6 +22,10 @@ import org.zstack.aio.server.inventory.HostRepository;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.PrimaryStorageRepository;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
+import org.zstack.aio.server.query.QueryExecutor;
+import org.zstack.aio.server.query.QueryReply;
+import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.query.QuerySpec;
 
 import java.util.HashMap;
 import java.util.List;
@@ -41,9 +45,12 @@ public class HostService {
     private final IoModeDecider decider;
     private final ObjectMapper json;
     private final TransactionTemplate tx;
+    private final QueryReply query;
+    private static final QuerySpec<HostVO> QUERY = QuerySpec.of(HostVO.class, HostInventory.class, "createDate", "uuid");
 
     public HostService(HostRepository hosts, HostIoCapabilitiesRepository capabilities, PrimaryStorageRepository storages,
-                       AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx) {
+                       AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx,
+                       QueryReply query) {
         this.hosts = hosts;
         this.capabilities = capabilities;
         this.storages = storages;
@@ -51,16 +58,19 @@ public class HostService {
         this.decider = decider;
         this.json = json;
         this.tx = tx;
+        this.query = query;
     }
 
     public record IoCapabilities(String kernel, Integer ioUringDisabled, String qemu, Boolean qemuIoUring,
                                  String qemuIoUringError, Boolean qemuNative, String qemuNativeError, String libvirt,
                                  String libvirtUri, boolean ioUringUsable, String ioUringReason,
-                                 List<StoragePathFacts> storagePaths, String lastProbeDate) {
+                                 List<StoragePathFacts> storagePaths, java.time.LocalDateTime lastProbeDate) {
     }
 
+    @org.zstack.aio.server.api.ZStackInventory("org.zstack.kvm.KVMHostInventory")
     public record HostInventory(String uuid, String name, String managementIp, int agentPort, String status,
-                                IoCapabilities ioCapabilities) {
+                                IoCapabilities ioCapabilities, java.time.LocalDateTime createDate,
+                                java.time.LocalDateTime lastOpDate) {
     }
 
     /** POST /v1/hosts/kvm: the agent must answer first; nothing is stored when it does not. */
@@ -95,17 +105,26 @@ public class HostService {
         });
     }
 
-    public List<HostInventory> list(Caller caller) {
+    /** GET /v1/hosts with ZStack's query parameters (admin only). */
+    public Map<String, Object> query(Caller caller, QueryRequest q) {
         AccountService.requireAdmin(caller, "list hosts");
-        Map<String, HostIoCapabilitiesVO> caps = new HashMap<>();
-        capabilities.findAll().forEach(c -> caps.put(c.getHostUuid(), c));
-        return hosts.findAll().stream().map(h -> inventory(h, caps.get(h.getUuid()))).toList();
+        return query.answer(QUERY, q, QueryExecutor.Scope.all(), page -> {
+            Map<String, HostIoCapabilitiesVO> caps = new HashMap<>();
+            capabilities.findAllById(page.stream().map(HostVO::getUuid).toList()).forEach(c -> caps.put(c.getHostUuid(), c));
+            return page.stream().map(h -> inventory(h, caps.get(h.getUuid()))).toList();
+        });
     }
 
     public HostInventory get(Caller caller, String uuid) {
         AccountService.requireAdmin(caller, "read hosts");
         HostVO h = find(uuid);
         return inventory(h, capabilities.findById(uuid).orElse(null));
+    }
+
+    /** A connected host to do work that any host can do (e.g. create an image on shared storage). */
+    public HostVO anyConnected() {
+        return hosts.findFirstByStatusOrderByCreateDateAscUuidAsc("Connected").orElseThrow(() -> ApiException.conflict(
+                "no host is connected.", "Add a KVM host first, or name one with the system tag localStorage::hostUuid::<uuid>."));
     }
 
     public HostVO find(String uuid) {
@@ -129,9 +148,10 @@ public class HostService {
                     c.getLibvirtUri(), blocker == null,
                     blocker == null ? "io_uring passes every host check here." : blocker.message(),
                     c.getStoragePaths() == null ? List.of() : read(c.getStoragePaths()),
-                    c.getLastProbeDate() == null ? null : c.getLastProbeDate().toString());
+                    c.getLastProbeDate());
         }
-        return new HostInventory(h.getUuid(), h.getName(), h.getManagementIp(), h.getAgentPort(), h.getStatus(), io);
+        return new HostInventory(h.getUuid(), h.getName(), h.getManagementIp(), h.getAgentPort(), h.getStatus(), io,
+                h.getCreateDate(), h.getLastOpDate());
     }
 
     /** The first io_uring check this host fails, as the decider judges the host alone; null when none fails. */

@@ -31,6 +31,8 @@ public class HostVO {
     }
 
     public String getUuid() { return uuid; }
+    public LocalDateTime getCreateDate() { return createDate; }
+    public LocalDateTime getLastOpDate() { return lastOpDate; }
     public String getName() { return name; }
     public String getManagementIp() { return managementIp; }
     public int getAgentPort() { return agentPort; }

@@ -2,6 +2,9 @@ package org.zstack.aio.server.inventory;
 
 import org.zstack.aio.server.iomode.IoModeService;
 
+import org.zstack.aio.server.api.ZStackInventory;
+
+import java.time.LocalDateTime;
 import java.util.List;
 
 /** The API's views of inventory rows (ZStack field names; more fields allowed). */
@@ -10,23 +13,29 @@ public final class Inventories {
     private Inventories() {
     }
 
+    @ZStackInventory("org.zstack.header.storage.primary.PrimaryStorageInventory")
     public record PrimaryStorageInventory(String uuid, String name, String type, String url, String status,
-                                          String storageKind, long volumeCount) {
+                                          String storageKind, long volumeCount, LocalDateTime createDate,
+                                          LocalDateTime lastOpDate) {
     }
 
+    @ZStackInventory("org.zstack.header.volume.VolumeInventory")
     public record VolumeInventory(String uuid, String name, String primaryStorageUuid, String primaryStorageName,
                                   String primaryStorageType, String vmInstanceUuid,
                                   Integer deviceId, String installPath, String format, long size, Long actualSize,
                                   String preallocation, String cacheMode, String accountUuid,
-                                  IoModeService.StoredDecision ioModeDecision) {
+                                  IoModeService.StoredDecision ioModeDecision, LocalDateTime createDate,
+                                  LocalDateTime lastOpDate) {
     }
 
+    @ZStackInventory("org.zstack.header.vm.VmInstanceInventory")
     public record VmInventory(String uuid, String name, String state, String hostUuid, List<String> volumeUuids,
-                              long memorySize, int cpuNum, String accountUuid) {
+                              long memorySize, int cpuNum, String accountUuid, LocalDateTime createDate,
+                              LocalDateTime lastOpDate) {
 
         public static VmInventory of(VmInstanceVO vm, List<String> volumeUuids) {
             return new VmInventory(vm.getUuid(), vm.getName(), vm.getState().name(), vm.getHostUuid(), volumeUuids,
-                    vm.getMemorySize(), vm.getCpuNum(), vm.getAccountUuid());
+                    vm.getMemorySize(), vm.getCpuNum(), vm.getAccountUuid(), vm.getCreateDate(), vm.getLastOpDate());
         }
     }
 }

@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.query.QueryRequest;
 
 import java.util.Map;
 
@@ -30,8 +31,8 @@ public class PrimaryStorageController {
 
     @Operation(operationId = "QueryPrimaryStorage")
     @GetMapping("/v1/primary-storage")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", storages.list(caller));
+    public Map<String, Object> list(Caller caller, QueryRequest query) {
+        return storages.query(caller, query);
     }
 
     @Operation(operationId = "GetPrimaryStorage")

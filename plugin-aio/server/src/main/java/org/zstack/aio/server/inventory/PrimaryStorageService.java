@@ -9,6 +9,10 @@ import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.query.QueryExecutor;
+import org.zstack.aio.server.query.QueryReply;
+import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.query.QuerySpec;
 
 import java.util.HashMap;
 import java.util.List;
@@ -22,11 +26,16 @@ public class PrimaryStorageService {
     private final PrimaryStorageRepository storages;
     private final VolumeRepository volumes;
     private final IoModeDecider decider;
+    private final QueryReply query;
+    private static final QuerySpec<PrimaryStorageVO> QUERY =
+            QuerySpec.of(PrimaryStorageVO.class, Inventories.PrimaryStorageInventory.class, "createDate", "uuid");
 
-    public PrimaryStorageService(PrimaryStorageRepository storages, VolumeRepository volumes, IoModeDecider decider) {
+    public PrimaryStorageService(PrimaryStorageRepository storages, VolumeRepository volumes, IoModeDecider decider,
+                                 QueryReply query) {
         this.storages = storages;
         this.volumes = volumes;
         this.decider = decider;
+        this.query = query;
     }
 
     @Transactional
@@ -48,12 +57,16 @@ public class PrimaryStorageService {
         return inventory(ps, 0);
     }
 
-    @Transactional(readOnly = true)
-    public List<Inventories.PrimaryStorageInventory> list(Caller caller) {
+    /** GET /v1/primary-storage with ZStack's query parameters (admin only). */
+    public Map<String, Object> query(Caller caller, QueryRequest q) {
         AccountService.requireAdmin(caller, "list primary storage");
-        Map<String, Long> counts = new HashMap<>();
-        for (Object[] row : volumes.countPerPrimaryStorage()) counts.put((String) row[0], (Long) row[1]);
-        return storages.findAll().stream().map(p -> inventory(p, counts.getOrDefault(p.getUuid(), 0L))).toList();
+        return query.answer(QUERY, q, QueryExecutor.Scope.all(), page -> {
+            Map<String, Long> counts = new HashMap<>();
+            for (Object[] row : volumes.countPerPrimaryStorage(page.stream().map(PrimaryStorageVO::getUuid).toList())) {
+                counts.put((String) row[0], (Long) row[1]);
+            }
+            return page.stream().map(p -> inventory(p, counts.getOrDefault(p.getUuid(), 0L))).toList();
+        });
     }
 
     @Transactional(readOnly = true)
@@ -70,6 +83,6 @@ public class PrimaryStorageService {
 
     private Inventories.PrimaryStorageInventory inventory(PrimaryStorageVO p, long count) {
         return new Inventories.PrimaryStorageInventory(p.getUuid(), p.getName(), p.getType(), p.getUrl(), p.getStatus(),
-                decider.rules().kindOf(p.getType()).name().toLowerCase(Locale.ROOT), count);
+                decider.rules().kindOf(p.getType()).name().toLowerCase(Locale.ROOT), count, p.getCreateDate(), p.getLastOpDate());
     }
 }

@@ -36,4 +36,5 @@ public class PrimaryStorageVO {
     public String getUrl() { return url; }
     public String getStatus() { return status; }
     public LocalDateTime getCreateDate() { return createDate; }
+    public LocalDateTime getLastOpDate() { return lastOpDate; }
 }

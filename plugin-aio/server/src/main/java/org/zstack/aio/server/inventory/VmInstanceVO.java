@@ -38,6 +38,8 @@ public class VmInstanceVO {
     }
 
     public String getUuid() { return uuid; }
+    public LocalDateTime getCreateDate() { return createDate; }
+    public LocalDateTime getLastOpDate() { return lastOpDate; }
     public String getName() { return name; }
     public String getHostUuid() { return hostUuid; }
     public State getState() { return State.valueOf(state); }

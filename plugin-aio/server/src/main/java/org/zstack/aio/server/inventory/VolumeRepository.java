@@ -16,6 +16,7 @@ public interface VolumeRepository extends JpaRepository<VolumeVO, String> {
 
     /** [primaryStorageUuid, count] for every storage that holds volumes, in one query. */
     @org.springframework.data.jpa.repository.Query(
-            "select v.primaryStorageUuid, count(v) from VolumeVO v group by v.primaryStorageUuid")
-    List<Object[]> countPerPrimaryStorage();
+            "select v.primaryStorageUuid, count(v) from VolumeVO v where v.primaryStorageUuid in :storages "
+            + "group by v.primaryStorageUuid")
+    List<Object[]> countPerPrimaryStorage(java.util.Collection<String> storages);
 }

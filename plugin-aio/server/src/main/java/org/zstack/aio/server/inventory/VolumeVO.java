@@ -40,6 +40,8 @@ public class VolumeVO {
     }
 
     public String getUuid() { return uuid; }
+    public LocalDateTime getCreateDate() { return createDate; }
+    public LocalDateTime getLastOpDate() { return lastOpDate; }
     public String getName() { return name; }
     public String getPrimaryStorageUuid() { return primaryStorageUuid; }
     public String getVmInstanceUuid() { return vmInstanceUuid; }

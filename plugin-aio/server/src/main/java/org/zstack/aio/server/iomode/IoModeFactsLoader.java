@@ -66,11 +66,12 @@ public class IoModeFactsLoader {
                         "select v, p from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
                         + "where v.uuid in :uuids", Object[].class)
                 .setParameter("uuids", volumeUuids).getResultList();
+        java.util.Map<String, VolumeContext> byUuid = new java.util.HashMap<>();
+        for (Object[] r : rows) byUuid.put(((VolumeVO) r[0]).getUuid(), new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]));
         List<VolumeContext> out = new ArrayList<>(rows.size());
         for (String uuid : volumeUuids) {
-            for (Object[] r : rows) {
-                if (((VolumeVO) r[0]).getUuid().equals(uuid)) out.add(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]));
-            }
+            VolumeContext c = byUuid.get(uuid);
+            if (c != null) out.add(c);
         }
         return out;
     }

@@ -121,7 +121,7 @@ public class IoModeService {
     public record StoredDecision(String volumeUuid, String hostUuid, String vmInstanceUuid, String requested, String source,
                                  String effective, boolean refused, List<IoModeCheckInventory> checks, String reason,
                                  String appliedIo, String appliedCache, List<DiskResult.Attempt> attempts,
-                                 String decidedAt) {
+                                 java.time.LocalDateTime decidedAt) {
     }
 
     private StoredDecision view(VolumeIoModeDecisionVO r) {
@@ -129,7 +129,7 @@ public class IoModeService {
                 r.getEffective(), r.isRefused(), read(r.getChecks(), new TypeReference<List<IoModeCheckInventory>>() { }), r.getReason(),
                 r.getAppliedIo(), r.getAppliedCache(),
                 r.getAttempts() == null ? List.of() : read(r.getAttempts(), new TypeReference<List<DiskResult.Attempt>>() { }),
-                r.getCreateDate() == null ? null : r.getCreateDate().toString());
+                r.getCreateDate());
     }
 
     private String write(Object o) {

@@ -12,6 +12,7 @@ import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.volume.VolumeService;
 
 import java.util.LinkedHashMap;
@@ -42,8 +43,8 @@ public class VmController {
 
     @Operation(operationId = "QueryVmInstance")
     @GetMapping("/v1/vm-instances")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", vms.list(caller));
+    public Map<String, Object> list(Caller caller, QueryRequest query) {
+        return vms.query(caller, query);
     }
 
     @Operation(operationId = "GetVmInstance")

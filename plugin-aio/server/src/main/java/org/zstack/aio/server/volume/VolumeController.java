@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.query.QueryRequest;
 
 import java.util.Map;
 
@@ -24,17 +25,13 @@ public class VolumeController {
     @Operation(operationId = "CreateDataVolume")
     @PostMapping("/v1/volumes/data")
     public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
-        JsonNode p = Bodies.action(body, "params");
-        var cmd = new VolumeService.CreateVolume(Bodies.text(p, "name"), Bodies.number(p, "size", 1L << 20, VolumeService.MAX_SIZE),
-                Bodies.text(p, "format"), Bodies.optText(p, "preallocation"), Bodies.text(p, "primaryStorageUuid"),
-                Bodies.text(p, "hostUuid"));
-        return Map.of("inventory", volumes.create(caller, cmd));
+        return Map.of("inventory", volumes.create(caller, CreateVolumeParams.read(Bodies.action(body, "params"))));
     }
 
     @Operation(operationId = "QueryVolume")
     @GetMapping("/v1/volumes")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", volumes.list(caller));
+    public Map<String, Object> list(Caller caller, QueryRequest query) {
+        return volumes.query(caller, query);
     }
 
     @Operation(operationId = "GetVolume")

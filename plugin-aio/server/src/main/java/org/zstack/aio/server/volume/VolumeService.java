@@ -22,6 +22,10 @@ import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.iomode.IoModeFactsLoader;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.VolumeContext;
+import org.zstack.aio.server.query.Ownership;
+import org.zstack.aio.server.query.QueryReply;
+import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.query.QuerySpec;
 
 import java.util.List;
 import java.util.Map;
@@ -42,9 +46,11 @@ public class VolumeService {
     private final IoModeFactsLoader facts;
     private final IoModeService ioModes;
     private final TransactionTemplate tx;
+    private final QueryReply query;
+    private static final QuerySpec<VolumeVO> QUERY = QuerySpec.of(VolumeVO.class, VolumeInventory.class, "createDate", "uuid");
 
     public VolumeService(VolumeRepository volumes, PrimaryStorageService storages, HostService hosts, AgentClient agent,
-                         IoModeFactsLoader facts, IoModeService ioModes, TransactionTemplate tx) {
+                         IoModeFactsLoader facts, IoModeService ioModes, TransactionTemplate tx, QueryReply query) {
         this.volumes = volumes;
         this.storages = storages;
         this.hosts = hosts;
@@ -52,10 +58,17 @@ public class VolumeService {
         this.facts = facts;
         this.ioModes = ioModes;
         this.tx = tx;
+        this.query = query;
     }
 
+    /** hostUuid null: any connected host creates the image; uuid null: a new one. */
     public record CreateVolume(String name, long size, String format, String preallocation, String primaryStorageUuid,
-                               String hostUuid) {
+                               String hostUuid, String uuid) {
+
+        public CreateVolume(String name, long size, String format, String preallocation, String primaryStorageUuid,
+                            String hostUuid) {
+            this(name, size, format, preallocation, primaryStorageUuid, hostUuid, null);
+        }
     }
 
     /** The agent creates and measures the image first; the volume is stored only when that worked. */
@@ -73,8 +86,11 @@ public class VolumeService {
             throw ApiException.badRequest("a raw image has no metadata to preallocate.", "Use none, falloc or full for raw.");
         }
         PrimaryStorageVO ps = storages.find(c.primaryStorageUuid());
-        HostVO host = hosts.find(c.hostUuid());
-        String uuid = Uuids.random();
+        HostVO host = c.hostUuid() == null ? hosts.anyConnected() : hosts.find(c.hostUuid());
+        String uuid = c.uuid() == null ? Uuids.random() : c.uuid();
+        if (c.uuid() != null && volumes.existsById(uuid)) {
+            throw ApiException.conflict("a volume with uuid " + uuid + " already exists.", "Choose another resourceUuid, or leave it out.");
+        }
         VolumeCreateRsp image = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VOLUME_CREATE,
                 new VolumeCreateCmd(uuid, ps.getType(), ps.getUrl(), c.format(), prealloc, c.size()), VolumeCreateRsp.class);
         VolumeVO saved = tx.execute(s -> {
@@ -85,9 +101,9 @@ public class VolumeService {
         return inventories(List.of(saved)).get(0);
     }
 
-    @Transactional(readOnly = true)
-    public List<VolumeInventory> list(Caller caller) {
-        return inventories(caller.admin() ? volumes.findAll() : volumes.findByAccountUuid(caller.accountUuid()));
+    /** GET /v1/volumes with ZStack's query parameters: a tenant's query sees only its own volumes. */
+    public Map<String, Object> query(Caller caller, QueryRequest q) {
+        return query.answer(QUERY, q, Ownership.scope(caller), this::inventories);
     }
 
     @Transactional(readOnly = true)
@@ -113,7 +129,7 @@ public class VolumeService {
             return new VolumeInventory(v.getUuid(), v.getName(), v.getPrimaryStorageUuid(), c.storage().getName(),
                     c.storage().getType(), v.getVmInstanceUuid(),
                     v.getDeviceId(), v.getInstallPath(), v.getFormat(), v.getSize(), v.getActualSize(), v.getPreallocation(),
-                    facts.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()));
+                    facts.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()), v.getCreateDate(), v.getLastOpDate());
         }).toList();
     }
 }

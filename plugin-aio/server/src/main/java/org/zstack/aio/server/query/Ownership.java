@@ -1,0 +1,15 @@
+package org.zstack.aio.server.query;
+
+import org.zstack.aio.server.account.Caller;
+
+/** The usual rights as a query scope: an admin sees every row, a tenant the rows whose accountUuid is its own. */
+public final class Ownership {
+
+    private Ownership() {
+    }
+
+    public static <E> QueryExecutor.Scope<E> scope(Caller caller) {
+        if (caller.admin()) return QueryExecutor.Scope.all();
+        return (cb, q, root) -> cb.equal(root.get("accountUuid"), caller.accountUuid());
+    }
+}

@@ -1,0 +1,181 @@
+package org.zstack.aio.server.query;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.TypedQuery;
+import jakarta.persistence.criteria.CriteriaBuilder;
+import jakarta.persistence.criteria.CriteriaQuery;
+import jakarta.persistence.criteria.Expression;
+import jakarta.persistence.criteria.Order;
+import jakarta.persistence.criteria.Path;
+import jakarta.persistence.criteria.Predicate;
+import jakarta.persistence.criteria.Root;
+import jakarta.persistence.metamodel.Attribute;
+import jakarta.persistence.metamodel.EntityType;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.Uuids;
+
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a {@link QueryRequest} against a {@link QuerySpec} with JPA Criteria: conditions become typed predicates
+ * (values bound as parameters, never spliced into a query string), then the count and the page are two SQL
+ * statements. Every field name is checked against the entity's metamodel first: an unknown one is a 400 naming it.
+ */
+@Component
+public class QueryExecutor {
+
+    /** Extra restriction a caller's rights add (e.g. a tenant sees its own volumes only). */
+    @FunctionalInterface
+    public interface Scope<E> {
+        Predicate restrict(CriteriaBuilder cb, CriteriaQuery<?> query, Root<E> root);
+
+        static <E> Scope<E> all() {
+            return (cb, q, r) -> null;
+        }
+    }
+
+    private final EntityManager em;
+
+    public QueryExecutor(EntityManager em) {
+        this.em = em;
+    }
+
+    @Transactional(readOnly = true)
+    public <E> Page<E> run(QuerySpec<E> spec, QueryRequest req, Scope<E> scope) {
+        Map<String, Class<?>> fields = queryable(spec);
+        Projection.check(spec, req.fields());
+        for (Condition c : req.conditions()) requireField(spec, fields, c.field(), "condition");
+        if (req.sort() != null) requireField(spec, fields, req.sort().field(), "sort");
+        CriteriaBuilder cb = em.getCriteriaBuilder();
+
+        Long total = null;
+        if (req.count() || req.replyWithCount()) {
+            CriteriaQuery<Long> cq = cb.createQuery(Long.class);
+            Root<E> root = cq.from(spec.entity());
+            cq.select(cb.count(root)).where(where(cb, cq, root, spec, fields, req, scope));
+            total = em.createQuery(cq).getSingleResult();
+        }
+        if (req.count()) return new Page<>(List.of(), total);
+
+        CriteriaQuery<E> cq = cb.createQuery(spec.entity());
+        Root<E> root = cq.from(spec.entity());
+        cq.select(root).where(where(cb, cq, root, spec, fields, req, scope));
+        List<Order> order = new ArrayList<>();
+        List<QueryRequest.Sort> sorts = new ArrayList<>();
+        if (req.sort() != null) sorts.add(req.sort());
+        sorts.addAll(spec.defaultOrder());
+        for (QueryRequest.Sort s : sorts) {
+            order.add(s.ascending() ? cb.asc(root.get(s.field())) : cb.desc(root.get(s.field())));
+        }
+        cq.orderBy(order);
+        TypedQuery<E> q = em.createQuery(cq).setFirstResult(req.start());
+        if (req.limit() != null) q.setMaxResults(req.limit());
+        return new Page<>(q.getResultList(), total);
+    }
+
+    /** Attribute name → Java type of every field a condition or sort may name. */
+    public <E> Map<String, Class<?>> queryable(QuerySpec<E> spec) {
+        EntityType<E> type = em.getMetamodel().entity(spec.entity());
+        Map<String, Class<?>> out = new TreeMap<>();
+        for (Attribute<? super E, ?> a : type.getAttributes()) {
+            if (!a.isCollection() && !a.isAssociation() && !spec.hidden().contains(a.getName())) {
+                out.put(a.getName(), a.getJavaType());
+            }
+        }
+        return out;
+    }
+
+    private <E> void requireField(QuerySpec<E> spec, Map<String, Class<?>> fields, String field, String where) {
+        if (!fields.containsKey(field)) {
+            throw ApiException.badRequest("'" + Uuids.abbreviate(field) + "' in the " + where + " is not a queryable field of "
+                                          + spec.entity().getSimpleName() + ".",
+                    "Queryable fields: " + String.join(", ", fields.keySet()) + ".");
+        }
+    }
+
+    private <E> Predicate[] where(CriteriaBuilder cb, CriteriaQuery<?> cq, Root<E> root, QuerySpec<E> spec,
+                                  Map<String, Class<?>> fields, QueryRequest req, Scope<E> scope) {
+        List<Predicate> ps = new ArrayList<>();
+        Predicate restriction = scope.restrict(cb, cq, root);
+        if (restriction != null) ps.add(restriction);
+        for (Condition c : req.conditions()) ps.add(predicate(cb, root.get(c.field()), fields.get(c.field()), c));
+        return ps.toArray(Predicate[]::new);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Predicate predicate(CriteriaBuilder cb, Path<?> path, Class<?> type, Condition c) {
+        Expression<Comparable> comparable = (Expression<Comparable>) path;
+        return switch (c.op()) {
+            case IS_NULL -> cb.isNull(path);
+            case NOT_NULL -> cb.isNotNull(path);
+            case EQ -> cb.equal(path, value(type, c, c.values().get(0)));
+            case NOT_EQ -> cb.or(cb.notEqual(path, value(type, c, c.values().get(0))), cb.isNull(path));
+            case GT -> cb.greaterThan(comparable, (Comparable) value(type, c, c.values().get(0)));
+            case LT -> cb.lessThan(comparable, (Comparable) value(type, c, c.values().get(0)));
+            case GE -> cb.greaterThanOrEqualTo(comparable, (Comparable) value(type, c, c.values().get(0)));
+            case LE -> cb.lessThanOrEqualTo(comparable, (Comparable) value(type, c, c.values().get(0)));
+            case IN -> path.in(values(type, c));
+            case NOT_IN -> cb.or(cb.not(path.in(values(type, c))), cb.isNull(path));
+            case LIKE -> cb.like(text(path, type, c), c.values().get(0));
+            case NOT_LIKE -> cb.or(cb.notLike(text(path, type, c), c.values().get(0)), cb.isNull(path));
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Expression<String> text(Path<?> path, Class<?> type, Condition c) {
+        if (type != String.class) {
+            throw ApiException.badRequest("'" + c.field() + "' is not text, so " + c.op().symbol + " (like) does not apply to it.",
+                    "Use =, !=, >, <, >=, <=, ?= or !?= on " + c.field() + ".");
+        }
+        return (Expression<String>) path;
+    }
+
+    private static List<Object> values(Class<?> type, Condition c) {
+        return c.values().stream().map(v -> value(type, c, v)).collect(Collectors.toList());
+    }
+
+    /** The condition's text as the attribute's type; 400 when it is not one. */
+    static Object value(Class<?> type, Condition c, String v) {
+        try {
+            if (type == String.class) return v;
+            if (type == long.class || type == Long.class) return Long.parseLong(v);
+            if (type == int.class || type == Integer.class) return Integer.parseInt(v);
+            if (type == boolean.class || type == Boolean.class) {
+                if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) return Boolean.parseBoolean(v);
+                throw new IllegalArgumentException();
+            }
+            if (type == LocalDateTime.class) return dateTime(v);
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            throw ApiException.badRequest("'" + Uuids.abbreviate(v) + "' in query condition on '" + c.field() + "' is not a "
+                                          + kind(type) + ".",
+                    "Send " + c.field() + " as " + kind(type) + ".");
+        }
+        throw new IllegalStateException("no query conversion for " + type);
+    }
+
+    /** A zoned ISO date (the form the API answers with) or a local one in the server's zone. */
+    private static LocalDateTime dateTime(String v) {
+        try {
+            return OffsetDateTime.parse(v).atZoneSameInstant(ZoneId.systemDefault()).toLocalDateTime();
+        } catch (DateTimeParseException e) {
+            return LocalDateTime.parse(v);
+        }
+    }
+
+    private static String kind(Class<?> type) {
+        if (type == long.class || type == Long.class || type == int.class || type == Integer.class) return "a whole number";
+        if (type == boolean.class || type == Boolean.class) return "true or false";
+        if (type == LocalDateTime.class) return "an ISO-8601 date such as 2026-01-31T12:00:00.000Z";
+        return "text";
+    }
+}

@@ -1,0 +1,21 @@
+package org.zstack.aio.server.query;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What one list endpoint queries: its entity (every persistent attribute of it can be filtered and sorted on, by
+ * its ZStack name, except {@code hidden} ones), the inventory it answers with (whose fields {@code fields=} may
+ * pick), and the order used when the caller gives none (ending in a unique attribute, so paging is stable).
+ */
+public record QuerySpec<E>(Class<E> entity, Class<?> inventory, Set<String> hidden, List<QueryRequest.Sort> defaultOrder) {
+
+    public static <E> QuerySpec<E> of(Class<E> entity, Class<?> inventory, String... defaultOrder) {
+        return new QuerySpec<>(entity, inventory, Set.of(),
+                java.util.Arrays.stream(defaultOrder).map(f -> new QueryRequest.Sort(f, true)).toList());
+    }
+
+    public QuerySpec<E> hiding(String... attributes) {
+        return new QuerySpec<>(entity, inventory, Set.of(attributes), defaultOrder);
+    }
+}
