@@ -30,6 +30,8 @@ public final class SimulatedAgent implements AutoCloseable {
     public final AtomicLong starts = new AtomicLong();
     /** When set, /vm/start reads the command and then drops the connection, as an agent killed mid-start would. */
     public volatile boolean dieDuringStart;
+    /** When positive, /vm/start answers only after this long, as a slow host would. */
+    public volatile long startDelayMillis;
 
     public SimulatedAgent() throws IOException {
         http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
@@ -49,6 +51,13 @@ public final class SimulatedAgent implements AutoCloseable {
         http.createContext(AgentPaths.VM_START, ex -> {
             VmStartCmd c = JSON.readValue(ex.getRequestBody(), VmStartCmd.class);
             starts.incrementAndGet();
+            if (startDelayMillis > 0) {
+                try {
+                    Thread.sleep(startDelayMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             if (dieDuringStart) {
                 ex.close(); // the command was received in full; the "process" dies without answering
                 return;
