@@ -71,7 +71,7 @@ class ActionCallTest {
 
     @Test
     void createAccountPostsParams() throws Exception {
-        server.answer(201, "{\"inventory\":{\"uuid\":\"u1\",\"name\":\"tenant1\",\"type\":\"Normal\"}}");
+        server.answer(200, "{\"inventory\":{\"uuid\":\"u1\",\"name\":\"tenant1\",\"type\":\"Normal\"}}");
         CreateAccountAction a = new CreateAccountAction();
         a.name = "tenant1";
         a.password = "pw";
@@ -80,6 +80,38 @@ class ActionCallTest {
         assertThat(server.only().pathAndQuery()).isEqualTo("/v1/accounts");
         assertThat(json(server.only().body())).isEqualTo(json("{\"params\":{\"name\":\"tenant1\",\"password\":\"pw\"}}"));
         assertThat(r.inventory.type).isEqualTo("Normal");
+    }
+
+    @Test
+    void queryActionsSendConditionsPagingSortCountAndFields() {
+        server.answer(200, "{\"inventories\":[{\"uuid\":\"" + VOL + "\",\"name\":\"a b\"}],\"total\":7}");
+        QueryVolumeAction q = new QueryVolumeAction();
+        q.conditions = java.util.List.of("primaryStorageUuid=ps1", "size>=1024", "name~=a b%", "vmInstanceUuid=null");
+        q.limit = 10;
+        q.start = 20;
+        q.sortBy = "createDate";
+        q.sortDirection = "desc";
+        q.replyWithCount = true;
+        q.fields = java.util.List.of("uuid", "name");
+        QueryVolumeResult r = q.call(client);
+        assertThat(server.only().pathAndQuery()).isEqualTo("/v1/volumes?q=primaryStorageUuid%3Dps1&q=size%3E%3D1024"
+                                                           + "&q=name%7E%3Da+b%25&q=vmInstanceUuid%3Dnull&limit=10&start=20"
+                                                           + "&replyWithCount=true&sort=-createDate&fields=uuid%2Cname");
+        assertThat(r.total).isEqualTo(7L);
+        assertThat(r.inventories.get(0).name).isEqualTo("a b");
+
+        QueryVolumeAction ascending = new QueryVolumeAction();
+        ascending.sortBy = "name";
+        ascending.count = true;
+        ascending.call(client);
+        assertThat(server.requests().get(1).pathAndQuery()).isEqualTo("/v1/volumes?count=true&sort=%2Bname");
+
+        QueryVolumeAction wrong = new QueryVolumeAction();
+        wrong.sortBy = "name";
+        wrong.sortDirection = "up";
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> wrong.call(client))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sortDirection");
+        assertThat(server.requests()).hasSize(2);
     }
 
     @Test

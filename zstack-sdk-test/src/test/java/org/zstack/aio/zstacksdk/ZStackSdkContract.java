@@ -363,6 +363,29 @@ abstract class ZStackSdkContract {
         a.sessionId = tenant;
         a.name = "another";
         assertThat(a.call().error.getCode()).isEqualTo("AIO.1101");
+
+        UpdateResourceConfigAction o = new UpdateResourceConfigAction();
+        o.category = "kvm";
+        o.name = "vm.cacheMode";
+        o.resourceUuid = gamma;
+        o.value = "writeback";
+        o.sessionId = admin;
+        assertThat(o.call().error).as("%s", describe(o.call().error)).isNull();
+        try {
+            QueryResourceConfigAction overrides = new QueryResourceConfigAction();
+            overrides.conditions.add("resourceUuid=" + gamma);
+            overrides.sessionId = tenant;
+            assertThat(overrides.call().value.getInventories()).as("a tenant sees no override of another's volume").isEmpty();
+            overrides.sessionId = admin;
+            assertThat(overrides.call().value.getInventories()).hasSize(1);
+        } finally {
+            DeleteResourceConfigAction d = new DeleteResourceConfigAction();
+            d.category = "kvm";
+            d.name = "vm.cacheMode";
+            d.resourceUuid = gamma;
+            d.sessionId = admin;
+            assertThat(d.call().error).isNull();
+        }
     }
 
     @Test
