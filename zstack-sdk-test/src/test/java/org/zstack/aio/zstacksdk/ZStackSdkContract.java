@@ -9,6 +9,8 @@ import org.zstack.aio.test.support.RunningServer;
 import org.zstack.aio.test.support.Storage;
 import org.zstack.aio.test.support.TestDatabase;
 import org.zstack.sdk.AccountInventory;
+import org.zstack.sdk.AttachDataVolumeToVmAction;
+import org.zstack.sdk.ReconnectHostAction;
 import org.zstack.sdk.CreateAccountAction;
 import org.zstack.sdk.CreateDataVolumeAction;
 import org.zstack.sdk.DeleteResourceConfigAction;
@@ -363,6 +365,11 @@ abstract class ZStackSdkContract {
         a.sessionId = tenant;
         a.name = "another";
         assertThat(a.call().error.getCode()).isEqualTo("AIO.1101");
+        a.sessionId = admin;
+        a.type = "SystemAdmin";
+        CreateAccountAction.Result second = a.call();
+        assertThat(second.error.getCode()).isEqualTo("AIO.1000");
+        assertThat(second.error.getDescription()).contains("SystemAdmin");
 
         UpdateResourceConfigAction o = new UpdateResourceConfigAction();
         o.category = "kvm";
@@ -429,6 +436,28 @@ abstract class ZStackSdkContract {
 
         s.uuid = "not-a-uuid";
         assertThat(s.call().error.getCode()).isEqualTo("AIO.1006");
+    }
+
+    @Test
+    void reconnectHostAndAttachDataVolume() {
+        ReconnectHostAction r = new ReconnectHostAction();
+        r.uuid = host;
+        r.sessionId = admin;
+        ReconnectHostAction.Result rr = r.call();
+        assertThat(rr.error).as("%s", describe(rr.error)).isNull();
+        assertThat(rr.value.getInventory().getUuid()).isEqualTo(host);
+        assertThat(rr.value.getInventory().getStatus()).isEqualTo("Connected");
+
+        String vm = sdk.vm(admin, "vm-attach", host, createVolume("root-of-attach", 16 * MIB, psC).uuid);
+        String data = createVolume("attached", 16 * MIB, psC).uuid;
+        AttachDataVolumeToVmAction a = new AttachDataVolumeToVmAction();
+        a.volumeUuid = data;
+        a.vmInstanceUuid = vm;
+        a.sessionId = admin;
+        AttachDataVolumeToVmAction.Result ar = a.call();
+        assertThat(ar.error).as("%s", describe(ar.error)).isNull();
+        assertThat(ar.value.getInventory().getVmInstanceUuid()).isEqualTo(vm);
+        assertThat(a.call().error.getCode()).startsWith("AIO.13");
     }
 
     // ---- VM start and stop

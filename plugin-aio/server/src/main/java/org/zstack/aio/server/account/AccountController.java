@@ -9,7 +9,9 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.api.ZStackInventory;
 import org.zstack.aio.server.query.QueryRequest;
 
@@ -59,6 +61,11 @@ public class AccountController {
     @PostMapping("/v1/accounts")
     public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
+        String type = Bodies.optText(p, "type");
+        if (type != null && !type.equals(AccountVO.NORMAL)) {
+            throw ApiException.badRequest("plugin-aio creates tenant accounts only, not '" + Uuids.abbreviate(type) + "'.",
+                    "Leave \"type\" out or send \"Normal\"; there is one administrator, admin.");
+        }
         AccountVO a = accounts.createTenant(caller, Bodies.optText(p, "name"), Bodies.optText(p, "password"));
         return Map.of("inventory", AccountInventory.of(a));
     }
