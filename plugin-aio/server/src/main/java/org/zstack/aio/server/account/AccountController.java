@@ -14,6 +14,7 @@ import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.api.ZStackInventory;
 import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.api.Reply;
 
 import java.time.LocalDateTime;
 import java.util.Map;
@@ -42,24 +43,24 @@ public class AccountController {
 
     @Operation(operationId = "LogInByAccount")
     @PutMapping("/v1/accounts/login")
-    public Map<String, Object> login(@RequestBody JsonNode body) {
+    public Reply.Inventory<SessionInventory> login(@RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "logInByAccount");
         SessionVO s = accounts.login(Bodies.optText(p, "accountName"), Bodies.optText(p, "password"));
-        return Map.of("inventory", new SessionInventory(s.getUuid(), s.getAccountUuid(), s.getExpiredDate(), s.getCreateDate()));
+        return Reply.of(new SessionInventory(s.getUuid(), s.getAccountUuid(), s.getExpiredDate(), s.getCreateDate()));
     }
 
     /** The session uuid in the path is the credential: ZStack's LogOutAction sends no Authorization header. */
     @Operation(operationId = "LogOut")
     @DeleteMapping("/v1/accounts/sessions/{sessionUuid}")
-    public Map<String, Object> logout(@PathVariable String sessionUuid) {
+    public Map<String, String> logout(@PathVariable String sessionUuid) {
         accounts.logout(sessionUuid);
-        return Map.of();
+        return Reply.empty();
     }
 
     /** 200 with the inventory, as ZStack answers (its SDK refuses a 201). */
     @Operation(operationId = "CreateAccount")
     @PostMapping("/v1/accounts")
-    public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
+    public Reply.Inventory<AccountInventory> create(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         String type = Bodies.optText(p, "type");
         if (type != null && !type.equals(AccountVO.NORMAL)) {
@@ -67,7 +68,7 @@ public class AccountController {
                     "Leave \"type\" out or send \"Normal\"; there is one administrator, admin.");
         }
         AccountVO a = accounts.createTenant(caller, Bodies.optText(p, "name"), Bodies.optText(p, "password"));
-        return Map.of("inventory", AccountInventory.of(a));
+        return Reply.of(AccountInventory.of(a));
     }
 
     @Operation(operationId = "QueryAccount")

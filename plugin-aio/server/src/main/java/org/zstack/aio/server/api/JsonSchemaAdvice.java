@@ -7,6 +7,7 @@ import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 
+import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,10 +49,9 @@ public class JsonSchemaAdvice implements ResponseBodyAdvice<Object> {
     @Override
     public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType, Class converterType,
                                   ServerHttpRequest request, ServerHttpResponse response) {
-        if (!(body instanceof Map<?, ?> map) || map.containsKey("schema")
-            || !"true".equalsIgnoreCase(request.getHeaders().getFirst(HEADER))) {
-            return body;
-        }
+        if (body == null || !"true".equalsIgnoreCase(request.getHeaders().getFirst(HEADER))) return body;
+        Map<?, ?> map = entries(body);
+        if (map == null || map.containsKey("schema")) return body;
         Map<String, String> schema = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String key = String.valueOf(e.getKey());
@@ -68,6 +68,22 @@ public class JsonSchemaAdvice implements ResponseBodyAdvice<Object> {
         if (schema.isEmpty()) return body;
         Map<Object, Object> out = new LinkedHashMap<>(map);
         out.put("schema", schema);
+        return out;
+    }
+
+    /** The top-level fields of a reply: a map's entries, or a record's components (Reply.Inventory, VmActionReply, ...). */
+    private static Map<?, ?> entries(Object body) {
+        if (body instanceof Map<?, ?> m) return m;
+        if (!body.getClass().isRecord()) return null;
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (RecordComponent c : body.getClass().getRecordComponents()) {
+            try {
+                Object v = c.getAccessor().invoke(body);
+                if (v != null) out.put(c.getName(), v); // as the replies' NON_NULL inclusion leaves it out
+            } catch (ReflectiveOperationException e) {
+                return null;
+            }
+        }
         return out;
     }
 

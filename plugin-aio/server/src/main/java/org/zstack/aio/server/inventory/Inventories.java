@@ -1,7 +1,5 @@
 package org.zstack.aio.server.inventory;
 
-import org.zstack.aio.server.iomode.IoModeService;
-
 import org.zstack.aio.server.api.ZStackInventory;
 
 import java.time.LocalDateTime;
@@ -17,15 +15,6 @@ public final class Inventories {
     public record PrimaryStorageInventory(String uuid, String name, String type, String url, String status,
                                           String storageKind, long volumeCount, LocalDateTime createDate,
                                           LocalDateTime lastOpDate) {
-    }
-
-    @ZStackInventory("org.zstack.header.volume.VolumeInventory")
-    public record VolumeInventory(String uuid, String name, String primaryStorageUuid, String primaryStorageName,
-                                  String primaryStorageType, String vmInstanceUuid,
-                                  Integer deviceId, String installPath, String format, long size, Long actualSize,
-                                  String preallocation, String cacheMode, String accountUuid,
-                                  IoModeService.StoredDecision ioModeDecision, LocalDateTime createDate,
-                                  LocalDateTime lastOpDate) {
     }
 
     @ZStackInventory("org.zstack.header.vm.VmInstanceInventory")

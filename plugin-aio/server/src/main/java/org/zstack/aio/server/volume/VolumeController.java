@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.api.Reply;
 
 import java.util.Map;
 
@@ -24,8 +25,8 @@ public class VolumeController {
 
     @Operation(operationId = "CreateDataVolume")
     @PostMapping("/v1/volumes/data")
-    public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
-        return Map.of("inventory", volumes.create(caller, CreateVolumeParams.read(Bodies.action(body, "params"))));
+    public Reply.Inventory<VolumeInventory> create(Caller caller, @RequestBody JsonNode body) {
+        return Reply.of(volumes.create(caller, CreateVolumeParams.read(Bodies.action(body, "params"))));
     }
 
     @Operation(operationId = "QueryVolume")
@@ -36,7 +37,7 @@ public class VolumeController {
 
     @Operation(operationId = "GetVolume")
     @GetMapping("/v1/volumes/{uuid}")
-    public Map<String, Object> get(Caller caller, @PathVariable String uuid) {
-        return Map.of("inventory", volumes.get(caller, uuid));
+    public Reply.Inventory<VolumeInventory> get(Caller caller, @PathVariable String uuid) {
+        return Reply.of(volumes.get(caller, uuid));
     }
 }
