@@ -13,7 +13,7 @@ import org.zstack.aio.server.inventory.VmInstanceRepository;
 import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.inventory.VolumeVO;
-import org.zstack.aio.server.query.Ownership;
+import org.zstack.aio.server.account.Ownership;
 import org.zstack.aio.server.query.QueryReply;
 import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.query.QuerySpec;

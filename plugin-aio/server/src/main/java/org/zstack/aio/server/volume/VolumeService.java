@@ -22,7 +22,7 @@ import org.zstack.aio.server.iomode.DecisionInputs;
 import org.zstack.aio.server.iomode.IoModeFactsLoader;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.VolumeContext;
-import org.zstack.aio.server.query.Ownership;
+import org.zstack.aio.server.account.Ownership;
 import org.zstack.aio.server.query.QueryReply;
 import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.query.QuerySpec;

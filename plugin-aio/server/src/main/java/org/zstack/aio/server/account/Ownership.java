@@ -1,6 +1,6 @@
-package org.zstack.aio.server.query;
+package org.zstack.aio.server.account;
 
-import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.query.QueryExecutor;
 
 /** The usual rights as a query scope: an admin sees every row, a tenant the rows whose accountUuid is its own. */
 public final class Ownership {
