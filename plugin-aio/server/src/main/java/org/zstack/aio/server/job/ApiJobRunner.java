@@ -39,6 +39,8 @@ public class ApiJobRunner {
             "transfer-encoding", "keep-alive", "te", "trailer", "proxy-connection", "http2-settings",
             ApiJobFilter.HEADER.toLowerCase());
     private static final Duration LONGEST_CALL = Duration.ofHours(3);
+    /** jobs run at once on this node; more wait their turn (still Running to their polls) */
+    private static final int MAX_RUNNING = 64;
 
     enum Accepted { NEW, EXISTING, OTHER_OWNER }
 
@@ -52,7 +54,7 @@ public class ApiJobRunner {
         this.jobs = jobs;
         this.json = json;
         AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newCachedThreadPool(r -> {
+        this.pool = Executors.newFixedThreadPool(MAX_RUNNING, r -> {
             Thread t = new Thread(r, "api-job-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
