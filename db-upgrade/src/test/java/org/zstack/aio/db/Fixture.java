@@ -191,9 +191,26 @@ final class Fixture {
     }
 
     static List<String> rows(Connection c, String table, List<String> cols) throws SQLException {
+        return rows(c, table, cols, null);
+    }
+
+    /**
+     * Flyway's history in the order the migrations were applied (installed_rank; "4.9.16" after "4.9.1", which a
+     * plain SELECT does not promise), as "col|col".
+     */
+    static List<String> history(Connection c, String... cols) throws SQLException {
+        List<String> withRank = new ArrayList<>(List.of("installed_rank"));
+        withRank.addAll(List.of(cols));
+        return rows(c, "flyway_schema_history", withRank, "installed_rank").stream()
+                .map(r -> r.substring(r.indexOf('|') + 1)).toList();
+    }
+
+    /** The rows as "a|b|c", in {@code orderBy}'s order (a column), or the database's when null. */
+    static List<String> rows(Connection c, String table, List<String> cols, String orderBy) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT " + quoteAll(String.join(",", cols)) + " FROM `" + table + "`")) {
+             ResultSet rs = s.executeQuery("SELECT " + quoteAll(String.join(",", cols)) + " FROM `" + table + "`"
+                                           + (orderBy == null ? "" : " ORDER BY " + quoteAll(orderBy)))) {
             ResultSetMetaData md = rs.getMetaData();
             while (rs.next()) {
                 StringBuilder sb = new StringBuilder();

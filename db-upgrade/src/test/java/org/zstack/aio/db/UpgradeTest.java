@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Fresh install, upgrade of a 4.8.0 installation holding data, and a second migrate that changes nothing. */
 class UpgradeTest {
 
-    static final List<String> PLUGIN_TABLES = List.of("HostIoCapabilitiesVO", "VolumeIoModeDecisionVO");
+    static final List<String> PLUGIN_TABLES = List.of("HostIoCapabilitiesVO", "VolumeIoModeDecisionVO", "AioApiJobVO");
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDb.Kind.class)
@@ -28,7 +28,7 @@ class UpgradeTest {
                 }
                 assertThat(Fixture.columns(c, List.of("VolumeVO")).get("VolumeVO"))
                         .anySatisfy(col -> assertThat(col).startsWithIgnoringCase("preallocation "));
-                assertThat(Fixture.rows(c, "flyway_schema_history", List.of("version", "success")))
+                assertThat(Fixture.history(c, "version", "success"))
                         .filteredOn(row -> !row.startsWith("null|")) // H2: Flyway's "<< Flyway Schema Creation >>" marker
                         .containsExactlyElementsOf(TestDb.VERSIONS.stream().map(v -> v + "|" + success(kind)).toList());
             }
@@ -90,7 +90,7 @@ class UpgradeTest {
 
             assertUpgradedExactly(db, f, columns, before);
             try (Connection c = db.connect()) {
-                assertThat(Fixture.rows(c, "flyway_schema_history", List.of("version", "type", "success")))
+                assertThat(Fixture.history(c, "version", "type", "success"))
                         .filteredOn(row -> !row.startsWith("null|"))
                         .containsExactlyElementsOf(TestDb.VERSIONS.stream()
                                 .map(v -> v + (v.equals("4.8.0") ? "|BASELINE|" : "|SQL|") + success(kind)).toList());
