@@ -12,23 +12,27 @@ import org.zstack.utils.gson.JSONObjectUtil
 
 /** What the plugin-aio cases share: the Spring set (ZStack's KVM set plus the module) and REST helpers. */
 class AioCaseSupport {
-    static SpringSpec springSpec = Test.makeSpring {
-        sftpBackupStorage()
-        localStorage()
-        nfsPrimaryStorage()
-        smp()
-        virtualRouter()
-        flatNetwork()
-        securityGroup()
-        kvm()
-        ceph()
-        vyos()
-        eip()
-        lb()
-        portForwarding()
-        include("LongJobManager.xml")
-        include("HostAllocateExtension.xml")
-        include("AioIoMode.xml")
+    /** ZStack's KVM set of components (as its KvmTest uses) plus the module, plus any test-only Spring files. */
+    static SpringSpec spring(String... extraXml) {
+        return Test.makeSpring {
+            sftpBackupStorage()
+            localStorage()
+            nfsPrimaryStorage()
+            smp()
+            virtualRouter()
+            flatNetwork()
+            securityGroup()
+            kvm()
+            ceph()
+            vyos()
+            eip()
+            lb()
+            portForwarding()
+            include("LongJobManager.xml")
+            include("HostAllocateExtension.xml")
+            include("AioIoMode.xml")
+            extraXml.each { include(it) }
+        }
     }
 
     /** UpdateResourceConfig through ZStack's REST API; the error (null on success). */

@@ -19,16 +19,23 @@ class AioHookRunner {
 
     /** disk serial -> [io: ..., cache: ...] as each disk's first <driver> has them after the hook */
     static Map<String, Map<String, String>> run(KVMAgentCommands.StartVmCmd cmd) {
-        String hook = cmd.addons[ADDON] as String
-        assert hook != null: "the start command carries no ${ADDON}"
-        String domain = domainXml(cmd)
         Map<String, Map<String, Map<String, String>>> outputs = [:]
-        for (String python : interpreters()) {
-            outputs[python] = drivers(runXmlHook(python, hook, domain))
-        }
+        hookedXml(cmd).each { String python, String xml -> outputs[python] = drivers(xml) }
         // Python 2 writes attributes sorted, Python 3 in document order: compare what the XML says, not its text
         assert new HashSet(outputs.values()).size() == 1: "Python 2 and 3 gave different disks: ${outputs}"
         return outputs.values().first()
+    }
+
+    /** interpreter -> the domain XML after the command's hook, as xmlhook.py returns it */
+    static Map<String, String> hookedXml(KVMAgentCommands.StartVmCmd cmd) {
+        String hook = cmd.addons[ADDON] as String
+        assert hook != null: "the start command carries no ${ADDON}"
+        String domain = domainXml(cmd)
+        Map<String, String> out = [:]
+        for (String python : interpreters()) {
+            out[python] = runXmlHook(python, hook, domain)
+        }
+        return out
     }
 
     static List<String> interpreters() {

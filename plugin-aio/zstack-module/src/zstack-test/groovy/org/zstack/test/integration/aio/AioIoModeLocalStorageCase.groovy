@@ -3,15 +3,10 @@ package org.zstack.test.integration.aio
 import org.zstack.header.vm.VmInstanceState
 import org.zstack.header.vm.VmInstanceVO
 import org.zstack.kvm.KVMAgentCommands
-import org.zstack.network.service.virtualrouter.VirtualRouterConstant
-import org.zstack.header.network.service.NetworkServiceType
 import org.zstack.sdk.ErrorCode
 import org.zstack.sdk.StartVmInstanceAction
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
-import org.zstack.testlib.EnvSpec
-import org.zstack.testlib.SubCase
-import org.zstack.utils.data.SizeUnit
 
 /**
  * plugin-aio on LocalStorage: configs set through ZStack's REST API at the three levels (global, primary storage,
@@ -19,110 +14,13 @@ import org.zstack.utils.data.SizeUnit
  * under Python 3 and 2 on the domain XML vm_plugin.py builds), cache and sparse validation answered as ZStack
  * errors, and onUnsatisfied=fail refusing the start.
  */
-class AioIoModeLocalStorageCase extends SubCase {
-    EnvSpec env
+class AioIoModeLocalStorageCase extends AioCaseBase {
     VmInstanceInventory vm
     String root, data1, data2, ps
 
     @Override
-    void clean() {
-        env.delete()
-    }
-
-    @Override
-    void setup() {
-        useSpring(AioCaseSupport.springSpec)
-    }
-
-    @Override
     void environment() {
-        env = makeEnv {
-            instanceOffering {
-                name = "instanceOffering"
-                memory = SizeUnit.GIGABYTE.toByte(1)
-                cpu = 1
-            }
-            diskOffering {
-                name = "diskOffering"
-                diskSize = SizeUnit.GIGABYTE.toByte(10)
-            }
-            sftpBackupStorage {
-                name = "sftp"
-                url = "/sftp"
-                username = "root"
-                password = "password"
-                hostname = "localhost"
-                image {
-                    name = "image"
-                    url = "http://zstack.org/download/test.qcow2"
-                }
-                image {
-                    name = "vr"
-                    url = "http://zstack.org/download/vr.qcow2"
-                }
-            }
-            zone {
-                name = "zone"
-                cluster {
-                    name = "cluster"
-                    hypervisorType = "KVM"
-                    kvm {
-                        name = "kvm"
-                        managementIp = "localhost"
-                        username = "root"
-                        password = "password"
-                    }
-                    attachPrimaryStorage("local")
-                    attachL2Network("l2")
-                }
-                localPrimaryStorage {
-                    name = "local"
-                    url = "/local_ps"
-                }
-                l2NoVlanNetwork {
-                    name = "l2"
-                    physicalInterface = "eth0"
-                    l3Network {
-                        name = "l3"
-                        service {
-                            provider = VirtualRouterConstant.PROVIDER_TYPE
-                            types = [NetworkServiceType.DHCP.toString(), NetworkServiceType.DNS.toString()]
-                        }
-                        ip {
-                            startIp = "192.168.100.10"
-                            endIp = "192.168.100.100"
-                            netmask = "255.255.255.0"
-                            gateway = "192.168.100.1"
-                        }
-                    }
-                    l3Network {
-                        name = "pubL3"
-                        ip {
-                            startIp = "12.16.10.10"
-                            endIp = "12.16.10.100"
-                            netmask = "255.255.255.0"
-                            gateway = "12.16.10.1"
-                        }
-                    }
-                }
-                virtualRouterOffering {
-                    name = "vr"
-                    memory = SizeUnit.MEGABYTE.toByte(512)
-                    cpu = 1
-                    useManagementL3Network("pubL3")
-                    usePublicL3Network("pubL3")
-                    useImage("vr")
-                }
-                attachBackupStorage("sftp")
-            }
-            vm {
-                name = "vm"
-                useInstanceOffering("instanceOffering")
-                useImage("image")
-                useL3Networks("l3")
-                useDiskOfferings("diskOffering", "diskOffering")
-            }
-        }
+        env = AioEnvs.localStorage()
     }
 
     @Override
