@@ -67,8 +67,12 @@ class SharedBlockDeviceStandIn implements KVMStartVmExtensionPoint, KVMAttachVol
                             KVMAgentCommands.AttachDataVolumeCmd cmd, ErrorCode err, Map data) {
     }
 
+    /** ZStack builds the attach command's list of already attached volumes through this conversion. */
     @Override
     VolumeTO convertVolumeIfNeed(KVMHostInventory host, VolumeInventory inventory, VolumeTO to) {
+        if (!sharedBlockVolumes([inventory]).isEmpty()) {
+            toBlock(to)
+        }
         return to
     }
 }
