@@ -51,11 +51,13 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
     @Override
     public void beforeStartVmOnKvm(KVMHostInventory host, VmInstanceSpec spec, StartVmCmd cmd) {
         List<VolumeInventory> volumes = new ArrayList<>();
-        volumes.add(spec.getDestRootVolume());
+        if (spec.getDestRootVolume() != null) volumes.add(spec.getDestRootVolume());
         volumes.addAll(spec.getDestDataVolumes());
+        List<VolumeTO> disks = new ArrayList<>();
+        if (cmd.getRootVolume() != null) disks.add(cmd.getRootVolume());
+        disks.addAll(cmd.getDataVolumes());
         Map<String, String> cacheModes = new LinkedHashMap<>();
-        cacheModes.put(cmd.getRootVolume().getVolumeUuid(), cmd.getRootVolume().getCacheMode());
-        for (VolumeTO to : cmd.getDataVolumes()) cacheModes.put(to.getVolumeUuid(), to.getCacheMode());
+        for (VolumeTO to : disks) cacheModes.put(to.getVolumeUuid(), to.getCacheMode());
 
         String vmUuid = spec.getVmInventory().getUuid();
         List<IoModeDecision> decisions = module.planner().decide(volumes, cacheModes, host.getUuid());

@@ -8,6 +8,7 @@ import org.zstack.header.storage.primary.PrimaryStorageVO_
 import org.zstack.kvm.KVMAgentCommands
 import org.zstack.kvm.VolumeTO
 import org.zstack.sdk.DiskOfferingInventory
+import org.zstack.storage.primary.smp.SMPConstants
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
 
@@ -26,6 +27,15 @@ class AioIoModeSharedBlockCase extends AioCaseBase {
     @Override
     protected List<String> extraSpringXml() {
         return ["AioSharedBlockStandIn.xml"]
+    }
+
+    /** ZStack deletes a primary storage through its type's factory: give the storage its real type back first. */
+    @Override
+    void clean() {
+        if (ps != null) {
+            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
+        }
+        super.clean()
     }
 
     @Override
