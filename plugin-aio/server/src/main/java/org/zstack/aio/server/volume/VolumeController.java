@@ -12,8 +12,6 @@ import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.api.Reply;
 
-import java.util.Map;
-
 @RestController
 public class VolumeController {
 
