@@ -14,6 +14,8 @@ import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.api.Reply;
 import org.zstack.aio.server.host.HostService.HostInventory;
 
+import java.util.Map;
+
 @RestController
 public class HostController {
 

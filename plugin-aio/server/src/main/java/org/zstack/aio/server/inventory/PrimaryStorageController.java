@@ -13,6 +13,8 @@ import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.api.Reply;
 import org.zstack.aio.server.inventory.Inventories.PrimaryStorageInventory;
 
+import java.util.Map;
+
 @RestController
 public class PrimaryStorageController {
 

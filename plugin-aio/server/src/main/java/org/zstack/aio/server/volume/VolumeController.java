@@ -12,6 +12,8 @@ import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.api.Reply;
 
+import java.util.Map;
+
 @RestController
 public class VolumeController {
 
