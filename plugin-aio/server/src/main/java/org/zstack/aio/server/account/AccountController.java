@@ -2,6 +2,7 @@ package org.zstack.aio.server.account;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -25,11 +26,12 @@ public class AccountController {
 
     @Operation(operationId = "LogInByAccount")
     @PutMapping("/v1/accounts/login")
-    public Map<String, Object> login(@RequestBody JsonNode body) {
+    public Map<String, Object> login(@RequestBody JsonNode body, HttpServletRequest request) {
         JsonNode p = Bodies.action(body, "logInByAccount");
-        SessionVO s = accounts.login(Bodies.optText(p, "accountName"), Bodies.optText(p, "password"));
-        return Map.of("inventory", Map.of("uuid", s.getUuid(), "accountUuid", s.getAccountUuid(),
-                "expiredDate", s.getExpiredDate().toString()));
+        AccountService.LoggedIn s = accounts.login(Bodies.optText(p, "accountName"), Bodies.optText(p, "password"),
+                request.getRemoteAddr());
+        return Map.of("inventory", Map.of("uuid", s.token(), "accountUuid", s.accountUuid(),
+                "expiredDate", s.expiredDate().toString()));
     }
 
     @Operation(operationId = "LogOut")

@@ -51,6 +51,7 @@ public class DatabaseConfiguration {
 
     @Bean
     DataSource dataSource(DatabaseSettings db) {
+        db.prepareEmbeddedDirectory();
         return DataSourceBuilder.create().url(db.url()).username(db.user()).password(db.password()).build();
     }
 }

@@ -102,6 +102,7 @@ public class ConfigService {
     public EffectiveConfig getResource(Caller caller, String resourceUuid, String category, String name) {
         GlobalConfigDefinition def = definition(category, name);
         LocatedResource r = readableResource(caller, resourceUuid);
+        requireBindable(def, r);
         List<ResourceRef> chain = r.chain();
         ConfigSnapshot snap = snapshots.load(category, chain.stream().map(ResourceRef::uuid).toList());
         return new EffectiveConfig(snap.resolve(def, chain).value(), snap.levels(def, chain));
@@ -118,6 +119,12 @@ public class ConfigService {
         if (!caller.admin() && !LocatedResource.VOLUME.equals(r.type())) {
             throw ApiException.forbidden("only an administrator may set configs on a " + r.type() + ".");
         }
+        requireBindable(def, r);
+        return r;
+    }
+
+    /** The same answer for reading, setting and deleting: a config that cannot live on this resource type is a 400. */
+    private static void requireBindable(GlobalConfigDefinition def, LocatedResource r) {
         if (!def.bindableTo(r.type())) {
             throw new ApiException(ErrorCode.CONFIG_NOT_BINDABLE,
                     def.identity() + " cannot be set on a " + r.type() + ".",
@@ -125,7 +132,6 @@ public class ConfigService {
                                                         + def.category() + "/" + def.name() + "/actions."
                             : "It can be set on: " + String.join(", ", def.bindResourceTypes()) + ".");
         }
-        return r;
     }
 
     private LocatedResource readableResource(Caller caller, String resourceUuid) {

@@ -26,13 +26,10 @@ import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /** KVM hosts: connected through their agent, which probes the io capabilities the decision needs. */
 @Service
 public class HostService {
-
-    private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9.:\\-]{1,253}");
 
     private final HostRepository hosts;
     private final HostIoCapabilitiesRepository capabilities;
@@ -67,10 +64,7 @@ public class HostService {
     public HostInventory add(Caller caller, String name, String managementIp, int agentPort) {
         AccountService.requireAdmin(caller, "add hosts");
         org.zstack.aio.server.api.Bodies.requireName(name, "host");
-        if (managementIp == null || !ADDRESS.matcher(managementIp).matches()) {
-            throw ApiException.badRequest("'" + Uuids.abbreviate(managementIp) + "' is not a host address.",
-                    "Send the management IP or host name the agent listens on.");
-        }
+        org.zstack.aio.server.api.Inputs.hostAddress(managementIp, "managementIp");
         String uuid = Uuids.random();
         HostFactsRsp facts = probe(uuid, managementIp, agentPort);
         return tx.execute(s -> {

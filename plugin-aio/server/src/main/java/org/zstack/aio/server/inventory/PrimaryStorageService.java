@@ -8,6 +8,7 @@ import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Inputs;
 import org.zstack.aio.server.api.Uuids;
 
 import java.util.HashMap;
@@ -39,10 +40,10 @@ public class PrimaryStorageService {
                     "Use one of: " + String.join(", ", types.keySet().stream().sorted().toList()) + ".");
         }
         StorageKind kind = types.get(type);
-        if (url == null || url.isBlank() || url.length() > 2048
-            || (kind != StorageKind.NETWORK && !url.startsWith("/"))) {
-            throw ApiException.badRequest("'" + Uuids.abbreviate(url) + "' is not a valid url for " + type + ".",
-                    kind == StorageKind.NETWORK ? "Use e.g. ceph://pool." : "Use the absolute path the hosts mount it at.");
+        if (kind == StorageKind.NETWORK) {
+            Inputs.networkUrl(url, "url");
+        } else {
+            Inputs.absolutePath(url, "url"); // the hosts mount it there; agents create files and XML under it
         }
         PrimaryStorageVO ps = storages.save(new PrimaryStorageVO(Uuids.random(), name, type, url));
         return inventory(ps, 0);

@@ -74,7 +74,12 @@ public class IoModeService {
     @Transactional(readOnly = true)
     public IoModeDecision preview(Caller caller, String volumeUuid, String hostUuid) {
         Uuids.require(volumeUuid, "volume");
-        if (hostUuid != null) Uuids.require(hostUuid, "host");
+        if (hostUuid != null) {
+            Uuids.require(hostUuid, "host");
+            if (em.find(org.zstack.aio.server.inventory.HostVO.class, hostUuid) == null) {
+                throw ApiException.notFound("host", hostUuid);
+            }
+        }
         List<VolumeContext> vols = facts.volumes(List.of(volumeUuid));
         if (vols.isEmpty()) throw ApiException.notFound("volume", volumeUuid);
         VolumeContext v = vols.get(0);
