@@ -67,6 +67,14 @@ public final class AgentHttpServer implements AutoCloseable {
         return this;
     }
 
+    /** Reads and drops a bounded rest of an oversized body, so the sender gets the 413 rather than a reset. */
+    private static void drain(InputStream in) throws IOException {
+        byte[] buf = new byte[8192];
+        long left = 8L * MAX_BODY_BYTES;
+        int n;
+        while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) left -= n;
+    }
+
     public int port() {
         return server.getAddress().getPort();
     }
@@ -88,6 +96,7 @@ public final class AgentHttpServer implements AutoCloseable {
             byte[] body;
             try (InputStream in = exchange.getRequestBody()) {
                 body = in.readNBytes(MAX_BODY_BYTES + 1);
+                if (body.length > MAX_BODY_BYTES) drain(in);
             }
             if (body.length > MAX_BODY_BYTES) {
                 send(exchange, 413, new AgentError("the command for " + path + " is over " + MAX_BODY_BYTES + " bytes",

@@ -78,7 +78,7 @@ public final class VolumeCreator {
         ProcessResult r = qemuImg.create(image, cmd.format(), prealloc, cmd.size());
         if (!r.ok()) {
             PartialImage.deleteQuietly(image);
-            if (r.errorText().contains("File too large")) {
+            if (r.errorText().contains("File too large") || r.errorText().contains("too large for file format")) {
                 throw AgentException.badCommand("a " + cmd.size() + "-byte " + cmd.format() + " image is larger than the file"
                         + " system at " + dir + " allows", "create a smaller volume, or use another primary storage");
             }

@@ -26,8 +26,7 @@ public class JsonErrorReportValve extends ErrorReportValve {
             response.setStatus(ErrorStatuses.statusOf(status));
             response.setContentType("application/json");
             response.setCharacterEncoding("UTF-8");
-            response.setHeader("X-Content-Type-Options", "nosniff");
-            response.setHeader("Content-Security-Policy", RequestLimits.CSP);
+            RequestLimits.SECURITY_HEADERS.forEach(response::setHeader);
             response.setContentLength(body.length);
             response.getOutputStream().write(body);
             response.finishResponse();

@@ -13,6 +13,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * What every request and answer gets before any handler runs: a bounded body (login is unauthenticated, so an
@@ -52,11 +53,12 @@ public class RequestLimits extends OncePerRequestFilter {
         chain.doFilter(new Bounded(request), response);
     }
 
+    /** Sent on every answer, the container's own error answers included. */
+    static final Map<String, String> SECURITY_HEADERS = Map.of("Content-Security-Policy", CSP,
+            "X-Content-Type-Options", "nosniff", "X-Frame-Options", "DENY", "Referrer-Policy", "no-referrer");
+
     static void securityHeaders(HttpServletRequest request, HttpServletResponse response) {
-        response.setHeader("Content-Security-Policy", CSP);
-        response.setHeader("X-Content-Type-Options", "nosniff");
-        response.setHeader("X-Frame-Options", "DENY");
-        response.setHeader("Referrer-Policy", "no-referrer");
+        SECURITY_HEADERS.forEach(response::setHeader);
         String uri = request.getRequestURI();
         if (uri != null && (uri.startsWith("/v1/") || uri.startsWith("/v3/"))) {
             response.setHeader("Cache-Control", "no-store");

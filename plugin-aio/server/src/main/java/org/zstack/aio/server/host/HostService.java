@@ -17,6 +17,7 @@ import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.inventory.HostRepository;
 import org.zstack.aio.server.inventory.HostVO;
@@ -66,7 +67,16 @@ public class HostService {
         org.zstack.aio.server.api.Bodies.requireName(name, "host");
         org.zstack.aio.server.api.Inputs.hostAddress(managementIp, "managementIp");
         String uuid = Uuids.random();
-        HostFactsRsp facts = probe(uuid, managementIp, agentPort);
+        HostFactsRsp facts;
+        try {
+            facts = probe(uuid, managementIp, agentPort);
+        } catch (ApiException e) {
+            if (e.code() != ErrorCode.AGENT_UNREACHABLE && e.code() != ErrorCode.AGENT_FAILED) throw e;
+            // adding: the address and port are what the caller just typed, so no agent there is bad input
+            throw ApiException.badRequest("no KVM agent answers at " + managementIp + " port " + agentPort + ": "
+                                          + e.description(), "Check managementIp and agentPort, and that bin/aio-agent"
+                                          + " runs on that host; nothing was stored.");
+        }
         return tx.execute(s -> {
             HostVO h = hosts.save(new HostVO(uuid, name, managementIp, agentPort));
             HostIoCapabilitiesVO caps = new HostIoCapabilitiesVO(uuid);
