@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import java.util.List;
 
 /** qemu-img create + measure on a real file system (qemu-utils is a declared requirement of the agent). */
 class VolumeCreatorTest {
@@ -29,7 +30,7 @@ class VolumeCreatorTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        assumeTrue(runner.run(java.util.List.of("qemu-img", "--version")).ok(), "qemu-img is not installed");
+        assumeTrue(runner.run(List.of("qemu-img", "--version")).ok(), "qemu-img is not installed");
         Files.createDirectories(Path.of("target"));
         dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "volumes-");
     }
@@ -111,15 +112,25 @@ class VolumeCreatorTest {
     }
 
     @Test
-    void aQemuImgFailureIs500WithItsMessageAndLeavesNoFile() {
-        // more bytes than any disk here has: qemu-img itself refuses (ENOSPC / EFBIG)
-        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "full",
-                Long.MAX_VALUE / 2);
+    void aThickVolumeLargerThanTheFreeSpaceIs400AndLeavesNoFile() {
+        // more bytes than any disk here has: refused before qemu-img fills the file system
+        for (String prealloc : new String[]{"full", "falloc"}) {
+            VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", prealloc,
+                    Long.MAX_VALUE / 2);
+            assertThatThrownBy(() -> creator.create(huge))
+                    .isInstanceOfSatisfying(AgentException.class, e -> {
+                        assertThat(e.status()).isEqualTo(400);
+                        assertThat(e.getMessage()).contains("bytes free");
+                    });
+            assertThat(dir.resolve("vhuge.raw")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aSparseImageLargerThanTheFormatAllowsIs400AndLeavesNoFile() {
+        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "none", Long.MAX_VALUE / 2);
         assertThatThrownBy(() -> creator.create(huge))
-                .isInstanceOfSatisfying(AgentException.class, e -> {
-                    assertThat(e.status()).isEqualTo(500);
-                    assertThat(e.details()).isNotBlank();
-                });
+                .isInstanceOfSatisfying(AgentException.class, e -> assertThat(e.status()).isEqualTo(400));
         assertThat(dir.resolve("vhuge.raw")).doesNotExist();
     }
 

@@ -27,6 +27,7 @@ import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.zstack.aio.server.api.Bodies;
 
 /** KVM hosts: connected through their agent, which probes the io capabilities the decision needs. */
 @Service
@@ -64,7 +65,7 @@ public class HostService {
     /** POST /v1/hosts/kvm: the agent must answer first; nothing is stored when it does not. */
     public HostInventory add(Caller caller, String name, String managementIp, int agentPort) {
         AccountService.requireAdmin(caller, "add hosts");
-        org.zstack.aio.server.api.Bodies.requireName(name, "host");
+        Bodies.requireName(name, "host");
         org.zstack.aio.server.api.Inputs.hostAddress(managementIp, "managementIp");
         String uuid = Uuids.random();
         HostFactsRsp facts;
