@@ -27,8 +27,8 @@ final class BadInputBattery implements AutoCloseable {
 
     private static final Pattern CODE = Pattern.compile("AIO\\.\\d{4}");
     private static final Pattern JAVA_CLASS = Pattern.compile(
-            "(java|javax|jakarta|org\\.springframework|org\\.hibernate|org\\.apache|com\\.fasterxml|org\\.zstack)\\.[a-z]"
-            + "|[A-Z][A-Za-z]*(Exception|Error)\\b|<html|<!doctype", Pattern.CASE_INSENSITIVE);
+            "\\b(java|javax|jakarta|org\\.springframework|org\\.hibernate|org\\.apache|com\\.fasterxml|org\\.zstack)\\.[a-z]"
+            + "|\\b[A-Z][A-Za-z]*Exception\\b|\\b[A-Z][A-Za-z]*Error\\b(?!\")|<html|<!doctype");
     static final Set<Integer> CONTRACT_STATUSES = Set.of(400, 401, 403, 404, 405, 406, 409, 413, 415, 429);
 
     final TestDatabase db;
@@ -53,6 +53,8 @@ final class BadInputBattery implements AutoCloseable {
         this.storageDir = Path.of(Storage.dir("badinput"));
         this.admin = fixture.adminSession();
         this.tenant = fixture.tenant(admin, "fuzz-tenant");
+        ids.put("tenantAccount", fixture.http.get("/v1/accounts/quotas", tenant).body().path("inventories").get(0)
+                .path("identityUuid").asText());
         ids.put("ps", fixture.primaryStorage(admin, "fuzz-local", "LocalStorage", storageDir.toString()));
         ids.put("host", fixture.host(admin, server.agentPort()));
         ids.put("vol", fixture.volume(admin, "fuzz-boot", "qcow2", "none", ids.get("ps"), ids.get("host")));
@@ -113,6 +115,9 @@ final class BadInputBattery implements AutoCloseable {
         t.put("ReconnectHost", new BadRequests.Template(Map.of("uuid", host), "", "{\"reconnectHost\":{}}", true));
         t.put("QueryHost", new BadRequests.Template(Map.of(), "", null, true));
         t.put("GetHost", new BadRequests.Template(Map.of("uuid", host), "", null, true));
+        t.put("QueryQuota", new BadRequests.Template(Map.of(), "?identityUuid=" + ids.get("tenantAccount"), null, false));
+        t.put("UpdateQuota", new BadRequests.Template(Map.of(), "", "{\"updateQuota\":{\"identityUuid\":\""
+                + ids.get("tenantAccount") + "\",\"name\":\"vm.num\",\"value\":50}}", true));
         return t;
     }
 

@@ -1,5 +1,6 @@
 package org.zstack.aio.test.badinput;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -263,6 +264,53 @@ class BadInputRegressionTest {
                     + "\",\"hostUuid\":\"" + host() + "\"}}");
             assertThat(r.json().path("error").path("description").asText()).contains("free");
         }
+    }
+
+    @Test
+    void defect11_accountQuotasHaveDocumentedDefaultsAndTheAdminSetsThem() {
+        String tenantAccount = b.ids.get("tenantAccount");
+        Map<String, String> asTenant = Map.of("Authorization", "OAuth " + b.tenant);
+        JsonNode mine = b.fixture.http.get("/v1/accounts/quotas", b.tenant).body().path("inventories");
+        Map<String, Long> limits = new LinkedHashMap<>();
+        Map<String, Long> used = new LinkedHashMap<>();
+        mine.forEach(q -> {
+            limits.put(q.path("name").asText(), q.path("value").asLong());
+            used.put(q.path("name").asText(), q.path("used").asLong());
+        });
+        assertThat(limits).containsEntry("vm.num", 100L).containsEntry("volume.capacity", 10L << 40); // docs/security.md
+        assertThat(used.get("volume.capacity")).isEqualTo(16L << 20); // the tenant's one 16 MiB volume
+
+        // a tenant may not raise its own quota; bad names, values and accounts are refused
+        refused(403, "PUT", "/v1/accounts/quotas/actions", quota(tenantAccount, "vm.num", "1000"), asTenant);
+        refused(400, "PUT", "/v1/accounts/quotas/actions", quota(tenantAccount, "vm.cpuNum", "1"));
+        refused(400, "PUT", "/v1/accounts/quotas/actions", quota(tenantAccount, "vm.num", "-1"));
+        refused(400, "PUT", "/v1/accounts/quotas/actions", quota(tenantAccount, "vm.num", "18446744073709551617"));
+        refused(404, "PUT", "/v1/accounts/quotas/actions", quota(BadRequests.UNKNOWN_UUID, "vm.num", "1"));
+        refused(403, "GET", "/v1/accounts/quotas?identityUuid=" + b.fixture.http.get("/v1/accounts/quotas", b.admin).body()
+                .path("inventories").get(0).path("identityUuid").asText(), null, asTenant);
+
+        try {
+            // at the limit: the next VM and the next byte of volume are refused, and nothing is created
+            assertThat(b.fixture.http.put("/v1/accounts/quotas/actions", b.admin,
+                    quota(tenantAccount, "vm.num", "0")).status()).isEqualTo(200);
+            assertThat(b.fixture.http.put("/v1/accounts/quotas/actions", b.admin,
+                    quota(tenantAccount, "volume.capacity", Long.toString(used.get("volume.capacity")))).status()).isEqualTo(200);
+            RawHttp.Response vm = refused(409, "POST", "/v1/vm-instances", "{\"params\":{\"name\":\"over\",\"hostUuid\":\""
+                    + host() + "\",\"memorySize\":67108864,\"cpuNum\":1,\"volumeUuids\":[\"" + b.ids.get("tenantVol") + "\"]}}",
+                    asTenant);
+            assertThat(vm.json().path("error").path("code").asText()).isEqualTo("AIO.1302");
+            refused(409, "POST", "/v1/volumes/data", "{\"params\":{\"name\":\"over\",\"size\":1048576,\"format\":\"qcow2\","
+                    + "\"primaryStorageUuid\":\"" + ps() + "\",\"hostUuid\":\"" + host() + "\"}}", asTenant);
+            // the admin has no quota
+            assertThat(b.fixture.volume(b.admin, "admin-free", "qcow2", "none", ps(), host())).hasSize(32);
+        } finally {
+            b.fixture.http.put("/v1/accounts/quotas/actions", b.admin, quota(tenantAccount, "vm.num", "100"));
+            b.fixture.http.put("/v1/accounts/quotas/actions", b.admin, quota(tenantAccount, "volume.capacity", Long.toString(10L << 40)));
+        }
+    }
+
+    static String quota(String account, String name, String value) {
+        return "{\"updateQuota\":{\"identityUuid\":\"" + account + "\",\"name\":\"" + name + "\",\"value\":" + value + "}}";
     }
 
     static int closedPort() {

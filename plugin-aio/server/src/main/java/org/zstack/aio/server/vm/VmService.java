@@ -1,5 +1,6 @@
 package org.zstack.aio.server.vm;
 
+import org.zstack.aio.server.quota.QuotaService;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -31,8 +32,10 @@ public class VmService {
     private final VmInstanceRepository vms;
     private final VolumeRepository volumes;
     private final HostService hosts;
+    private final QuotaService quotas;
 
-    public VmService(VmInstanceRepository vms, VolumeRepository volumes, HostService hosts) {
+    public VmService(VmInstanceRepository vms, VolumeRepository volumes, HostService hosts, QuotaService quotas) {
+        this.quotas = quotas;
         this.vms = vms;
         this.volumes = volumes;
         this.hosts = hosts;
@@ -56,6 +59,7 @@ public class VmService {
             }
             vols.add(v);
         }
+        quotas.requireVmRoom(caller);
         VmInstanceVO vm = vms.save(new VmInstanceVO(Uuids.random(), name, hostUuid, memorySize, cpuNum, caller.accountUuid()));
         for (int i = 0; i < vols.size(); i++) vols.get(i).attachTo(vm.getUuid(), i);
         return VmInventory.of(vm, uuids);
