@@ -6,7 +6,9 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -31,6 +33,7 @@ public class GlobalConfigSync implements ApplicationRunner {
     }
 
     @Override
+    @Retryable(interceptor = UnitOfWork.ENSURE)
     @Transactional
     public void run(ApplicationArguments args) {
         Set<String> seen = new HashSet<>();

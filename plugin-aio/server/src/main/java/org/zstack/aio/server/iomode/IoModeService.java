@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
 import org.zstack.aio.decision.DecisionInput;
@@ -26,6 +28,7 @@ import java.util.Map;
 
 /** Decides io modes for volumes from stored facts, and records the applied decisions. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class IoModeService {
 
     private final IoModeFactsLoader facts;

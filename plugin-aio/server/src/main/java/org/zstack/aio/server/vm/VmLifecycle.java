@@ -14,6 +14,7 @@ import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.Inventories.VmInventory;
@@ -56,10 +57,13 @@ public class VmLifecycle {
     private final VolumeRepository volumes;
     private final TransactionTemplate tx;
     private final org.zstack.aio.server.volume.VolumeService volumeService;
+    private final UnitOfWork work;
 
     public VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeFactsLoader facts,
                        IoModeService ioModes, DiskPlanner planner, AgentClient agent, VolumeRepository volumes,
-                       TransactionTemplate tx, org.zstack.aio.server.volume.VolumeService volumeService) {
+                       TransactionTemplate tx, org.zstack.aio.server.volume.VolumeService volumeService,
+                       UnitOfWork work) {
+        this.work = work;
         this.vms = vms;
         this.states = states;
         this.hosts = hosts;
@@ -87,16 +91,17 @@ public class VmLifecycle {
             Map<String, DiskResult> applied = new HashMap<>();
             if (rsp.disks() != null) rsp.disks().forEach(r -> applied.put(r.volumeUuid(), r));
             List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volume().volume().getUuid()))).toList();
-            tx.executeWithoutResult(s -> {
+            // the agent call above is never repeated; only this database step is, as a whole
+            work.idempotent(() -> tx.executeWithoutResult(s -> {
                 if (planner.pluginEnabled()) ioModes.record(vmUuid, recorded, applied);
                 states.transition(vmUuid, State.Starting.name(), State.Running.name());
-            });
+            }));
             started = true;
             var stored = ioModes.stored(recorded.stream().map(d -> d.volume().volume().getUuid()).toList());
             return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()),
                     recorded.stream().map(d -> stored.get(d.volume().volume().getUuid())).filter(java.util.Objects::nonNull).toList());
         } finally {
-            if (!started) states.transition(vmUuid, State.Starting.name(), State.Stopped.name());
+            if (!started) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name()));
         }
     }
 
@@ -107,11 +112,11 @@ public class VmLifecycle {
         boolean stopped = false;
         try {
             agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class);
-            states.transition(vmUuid, State.Stopping.name(), State.Stopped.name());
+            work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Stopped.name()));
             stopped = true;
             return vms.inventory(states.findById(vmUuid).orElseThrow());
         } finally {
-            if (!stopped) states.transition(vmUuid, State.Stopping.name(), State.Running.name());
+            if (!stopped) work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Running.name()));
         }
     }
 
@@ -148,7 +153,9 @@ public class VmLifecycle {
     }
 
     private void claim(VmInstanceVO vm, State from, State to, String action) {
-        if (states.transition(vm.getUuid(), from.name(), to.name()) == 0) {
+        // a compare-and-set: running it again cannot claim twice (a claim whose commit was lost with the connection
+        // then reads as taken; the VM state tracker of the state machine resolves such a VM)
+        if (work.idempotent(() -> states.transition(vm.getUuid(), from.name(), to.name())) == 0) {
             State now = states.findById(vm.getUuid()).map(VmInstanceVO::getState).orElse(vm.getState());
             throw ApiException.conflict("VM " + vm.getUuid() + " is " + now + ", so it cannot " + action + ".",
                     "A VM starts from Stopped and stops from Running; wait for the current operation to finish.");
