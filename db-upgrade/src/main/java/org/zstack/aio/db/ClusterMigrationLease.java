@@ -39,7 +39,14 @@ final class ClusterMigrationLease implements AutoCloseable {
 
     /** Null when the database is not a Galera node (nothing to serialize beyond Flyway's lock). */
     static ClusterMigrationLease acquireIfGalera(DataSource ds, Duration lease, Duration wait) {
-        try (Connection c = ds.getConnection()) {
+        if (ds == null) return null;   // state() says what is missing
+        Connection opened;
+        try {
+            opened = ds.getConnection();
+        } catch (SQLException e) {
+            throw new UpgradeRefusedException("Cannot reach the database: " + e.getMessage(), e);
+        }
+        try (Connection c = opened) {
             if (!isGaleraNode(c)) return null;
             String schema = c.getCatalog();
             String owner = hostName() + "/" + UUID.randomUUID();
