@@ -85,16 +85,23 @@ recovered_position() { # N -> uuid:seqno or nothing
   sed -n 's/.*WSREP: Recovered position: *\([0-9a-f-]*:-\{0,1\}[0-9]*\).*/\1/p' "$d/recover.log" | tail -1
 }
 
-start_node() { # N [extra mariadbd args...]: start in the background, wait until Synced
-  local n=$1; shift; local d pos; d=$(node_dir "$n")
+start_node() { # N [extra mariadbd args...]: start in the background, wait until Synced; a mariadbd that exits
+  # during the start is tried again twice, then its log is shown (no waiting out the timeout on a dead process)
+  local n=$1; shift; local d pos pid attempt; d=$(node_dir "$n")
   pos=$(recovered_position "$n")
   if [ -n "$pos" ]; then echo "node$n: recovered position $pos" >&2; set -- "$@" --wsrep-start-position="$pos"; fi
-  setsid mariadbd --defaults-file="$d/my.cnf" "$@" </dev/null >>"$d/stdout.log" 2>&1 &
-  local deadline=$((SECONDS + ${GALERA_START_TIMEOUT:-180}))
-  until [ "$(status_of "$n" wsrep_local_state_comment)" = Synced ] && [ "$(status_of "$n" wsrep_ready)" = ON ]; do
-    if [ $SECONDS -ge $deadline ]; then echo "node$n: not Synced after ${GALERA_START_TIMEOUT:-180}s" >&2; tail -30 "$d/error.log" >&2; return 1; fi
-    sleep 0.2
+  for attempt in 1 2 3; do
+    setsid mariadbd --defaults-file="$d/my.cnf" "$@" </dev/null >>"$d/stdout.log" 2>&1 &
+    pid=$!
+    local deadline=$((SECONDS + ${GALERA_START_TIMEOUT:-180}))
+    until [ "$(status_of "$n" wsrep_local_state_comment)" = Synced ] && [ "$(status_of "$n" wsrep_ready)" = ON ]; do
+      if ! kill -0 "$pid" 2>/dev/null; then echo "node$n: mariadbd exited during start (attempt $attempt)" >&2; continue 2; fi
+      if [ $SECONDS -ge $deadline ]; then echo "node$n: not Synced after ${GALERA_START_TIMEOUT:-180}s" >&2; tail -30 "$d/error.log" >&2; return 1; fi
+      sleep 0.2
+    done
+    return 0
   done
+  tail -30 "$d/error.log" >&2; return 1
 }
 
 # Stops node N by the PID in its pid file, after checking that PID really is this node's mariadbd.

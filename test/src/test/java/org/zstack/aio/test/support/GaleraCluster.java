@@ -61,6 +61,14 @@ public final class GaleraCluster {
         try (Connection c = node(1, ""); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4");
         }
+        // a client that names the database in its URL is checked before any wsrep_sync_wait applies: wait until
+        // every node applied the CREATE (a read with wsrep_sync_wait waits for the node to catch up)
+        for (int n = 2; n <= 3; n++) {
+            try (Connection c = node(n, ""); Statement s = c.createStatement();
+                 var rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + name + "'")) {
+                if (!rs.next() || rs.getInt(1) != 1) throw new AssertionError("database " + name + " not on node " + n);
+            }
+        }
         return name;
     }
 
