@@ -15,7 +15,6 @@ import org.zstack.aio.server.benchmark.HostIoBenchmarkService.IoBenchmarkInvento
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** The io-mode benchmark of a host's primary storages (admin only). */
 @RestController

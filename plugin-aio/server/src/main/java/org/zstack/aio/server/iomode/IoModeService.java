@@ -56,7 +56,7 @@ public class IoModeService {
     }
 
     /** A decided volume: its context, resolved cache mode and the decision. */
-    public record Decided(VolumeContext volume, String cacheMode, DecisionInput input, IoModeDecision decision) {
+    public record Decided(VolumeContext volume, String cacheMode, IoModeDecision decision) {
 
         public String volumeUuid() {
             return volume.volume().getUuid();
@@ -64,7 +64,7 @@ public class IoModeService {
 
         /** The same volume with the decision as it stands after the start. */
         public Decided withDecision(IoModeDecision d) {
-            return new Decided(volume, cacheMode, input, d);
+            return new Decided(volume, cacheMode, d);
         }
     }
 
@@ -103,7 +103,7 @@ public class IoModeService {
         List<Decided> out = new ArrayList<>(volumes.size());
         for (VolumeContext v : volumes) {
             DecisionInput in = inputs.input(v, snap, hp.host(), null, hp.measured());
-            out.add(new Decided(v, in.volume().cacheMode(), in, decider.decide(in)));
+            out.add(new Decided(v, in.volume().cacheMode(), decider.decide(in)));
         }
         return out;
     }
