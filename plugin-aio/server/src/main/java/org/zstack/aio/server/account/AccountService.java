@@ -3,7 +3,9 @@ package org.zstack.aio.server.account;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
@@ -16,6 +18,7 @@ import java.util.regex.Pattern;
 
 /** Accounts, login sessions, and who may do what. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class AccountService {
 
     public static final String ADMIN = "admin";
@@ -97,6 +100,7 @@ public class AccountService {
         return new Caller(a.getUuid(), a.getName(), a.isAdmin(), sessionUuid);
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public AccountVO createTenant(Caller caller, String name, String password) {
         requireAdmin(caller, "create accounts");
@@ -115,6 +119,7 @@ public class AccountService {
     }
 
     /** Creates the admin account on first start; returns true when it did. */
+    @Retryable(interceptor = UnitOfWork.ENSURE)
     @Transactional
     public boolean ensureAdmin(String password) {
         if (accounts.findByName(ADMIN).isPresent()) return false;

@@ -3,6 +3,7 @@ package org.zstack.aio.server.api;
 import com.fasterxml.jackson.core.JsonParseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -18,6 +19,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.zstack.aio.server.db.DatabaseFailure;
 
 /**
  * Every failure leaves as the contract's error body with the right status, always as application/json whatever the
@@ -93,11 +95,21 @@ public class ApiExceptionHandler {
                 "Check the path against the API reference at /v3/api-docs.");
     }
 
-    @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class})
+    @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class,
+            ConcurrencyFailureException.class})
     ResponseEntity<ErrorBody> database(Exception e) {
-        log.warn("database unreachable: {}", e.getMessage());
-        return body(ErrorCode.DATABASE_UNREACHABLE, "the database cannot be reached.",
-                "Check that the database server runs and AIO_DB_URL is right, then retry.");
+        return switch (DatabaseFailure.of(e)) {
+            case CONFLICT -> {
+                log.warn("database conflict after retries: {}", e.getMessage());
+                yield body(ErrorCode.CONFLICT, "the change conflicted with concurrent changes to the same data, "
+                        + "also after retrying.", "Send the request again; it changed nothing.");
+            }
+            default -> {
+                log.warn("database unreachable: {}", e.getMessage());
+                yield body(ErrorCode.DATABASE_UNREACHABLE, "the database cannot be reached.",
+                        "Check that the database server runs and AIO_DB_URL is right, then retry.");
+            }
+        };
     }
 
     @ExceptionHandler(Exception.class)
@@ -106,6 +118,8 @@ public class ApiExceptionHandler {
             // the rest of Spring MVC's own refusals (missing headers, bad multipart, ...): their status, our body
             return ErrorStatuses.body(framework.getStatusCode().value());
         }
+        // a driver or Hibernate exception Spring did not translate still says what it is in its cause chain
+        if (DatabaseFailure.of(e).isDatabaseFailure()) return database(e);
         log.error("unexpected error", e);
         return body(ErrorCode.INTERNAL, "the server failed unexpectedly.",
                 "Retry; if it persists, look at the server log around this time.");

@@ -2,7 +2,9 @@ package org.zstack.aio.server.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
@@ -17,6 +19,7 @@ import java.util.List;
  * refused call changes nothing.
  */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class ConfigService {
 
     static final int MAX_VALUE_LENGTH = 1024;
@@ -91,6 +94,7 @@ public class ConfigService {
         return new ResourceConfigInventory(resourceUuid, r.type(), category, name, value);
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public void deleteResource(Caller caller, String category, String name, String resourceUuid) {
         GlobalConfigDefinition def = definition(category, name);

@@ -6,7 +6,9 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 
 /**
  * At boot, brings the plugin's own GlobalConfigVO rows up to conf/globalConfig: a missing definition is inserted
@@ -29,6 +31,7 @@ public class GlobalConfigSync implements ApplicationRunner {
     }
 
     @Override
+    @Retryable(interceptor = UnitOfWork.ENSURE)
     @Transactional
     public void run(ApplicationArguments args) {
         for (GlobalConfigDefinition d : definitions.all()) {

@@ -1,7 +1,9 @@
 package org.zstack.aio.server.inventory;
 
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.account.AccountService;
@@ -18,6 +20,7 @@ import java.util.Map;
 
 /** Primary storage: admin-only. Its types and their kinds are data (conf/aio/io-mode-rules.yaml). */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class PrimaryStorageService {
 
     private final PrimaryStorageRepository storages;
@@ -30,6 +33,7 @@ public class PrimaryStorageService {
         this.decider = decider;
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public Inventories.PrimaryStorageInventory add(Caller caller, String name, String type, String url) {
         AccountService.requireAdmin(caller, "add primary storage");

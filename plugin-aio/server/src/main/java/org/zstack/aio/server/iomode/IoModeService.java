@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.persistence.EntityManager;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.IoModeDecider;
@@ -27,6 +29,7 @@ import java.util.Map;
 
 /** Decides io modes for volumes from stored facts, and records the applied decisions. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class IoModeService {
 
     private static final TypeReference<List<IoModeCheckInventory>> CHECKS = new TypeReference<>() { };

@@ -3,7 +3,9 @@ package org.zstack.aio.server.vm;
 import org.zstack.aio.server.quota.QuotaService;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
@@ -25,6 +27,7 @@ import java.util.Comparator;
 
 /** VM records: created stopped on a host with their volumes; listed with their volumes in one query. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class VmService {
 
     static final int MAX_VOLUMES = 24;
@@ -41,6 +44,7 @@ public class VmService {
         this.hosts = hosts;
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public VmInventory create(Caller caller, String name, String hostUuid, long memorySize, int cpuNum, JsonNode volumeUuids) {
         Bodies.requireName(name, "VM");
