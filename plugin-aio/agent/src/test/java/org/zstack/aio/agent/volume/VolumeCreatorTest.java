@@ -112,15 +112,25 @@ class VolumeCreatorTest {
     }
 
     @Test
-    void aQemuImgFailureIs500WithItsMessageAndLeavesNoFile() {
-        // more bytes than any disk here has: qemu-img itself refuses (ENOSPC / EFBIG)
-        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "full",
-                Long.MAX_VALUE / 2);
+    void aThickVolumeLargerThanTheFreeSpaceIs400AndLeavesNoFile() {
+        // more bytes than any disk here has: refused before qemu-img fills the file system
+        for (String prealloc : new String[]{"full", "falloc"}) {
+            VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", prealloc,
+                    Long.MAX_VALUE / 2);
+            assertThatThrownBy(() -> creator.create(huge))
+                    .isInstanceOfSatisfying(AgentException.class, e -> {
+                        assertThat(e.status()).isEqualTo(400);
+                        assertThat(e.getMessage()).contains("bytes free");
+                    });
+            assertThat(dir.resolve("vhuge.raw")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aSparseImageLargerThanTheFormatAllowsIs400AndLeavesNoFile() {
+        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "none", Long.MAX_VALUE / 2);
         assertThatThrownBy(() -> creator.create(huge))
-                .isInstanceOfSatisfying(AgentException.class, e -> {
-                    assertThat(e.status()).isEqualTo(500);
-                    assertThat(e.details()).isNotBlank();
-                });
+                .isInstanceOfSatisfying(AgentException.class, e -> assertThat(e.status()).isEqualTo(400));
         assertThat(dir.resolve("vhuge.raw")).doesNotExist();
     }
 

@@ -2,16 +2,18 @@ package org.zstack.aio.server.account;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
-
 import org.zstack.aio.server.query.QueryExecutor;
 import org.zstack.aio.server.query.QueryReply;
 import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.query.QuerySpec;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -22,50 +24,88 @@ import java.util.regex.Pattern;
 
 /** Accounts, login sessions, and who may do what. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class AccountService {
 
     public static final String ADMIN = "admin";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    /** Bounds the hashing work a request can ask for; bcrypt itself sees a fixed-length digest (see Passwords). */
+    static final int MAX_PASSWORD_BYTES = 1024;
 
     private final AccountRepository accounts;
     private final SessionRepository sessions;
     private final Passwords passwords = new Passwords();
+    /** Compared against when the account does not exist, so both answers cost the same bcrypt checks. */
+    private final String unknownAccountHash = passwords.encode("no such account");
     private final Duration sessionTimeout;
+    private final LoginThrottle throttle;
     private final QueryReply query;
     private static final QuerySpec<AccountVO> QUERY =
             QuerySpec.of(AccountVO.class, AccountController.AccountInventory.class, "createDate", "uuid").hiding("passwordHash");
 
-    public AccountService(AccountRepository accounts, SessionRepository sessions,
+    public AccountService(AccountRepository accounts, SessionRepository sessions, LoginThrottle throttle,
                           @Value("${aio.session-timeout:PT2H}") Duration sessionTimeout, QueryReply query) {
+        this.throttle = throttle;
         this.accounts = accounts;
         this.sessions = sessions;
         this.sessionTimeout = sessionTimeout;
         this.query = query;
     }
 
+    /** A new session: the token goes to the client once; the database keeps only its hash. */
+    public record LoggedIn(String token, String accountUuid, LocalDateTime expiredDate, LocalDateTime createDate) {
+    }
+
+    /**
+     * PUT /v1/accounts/login, the password as typed or as its SHA-512 hex (ZStack's clients). Throttled per account
+     * name and per client address (429); an unknown name costs the same bcrypt checks as a known one, so timing does
+     * not tell whether an account exists.
+     */
     @Transactional
-    public SessionVO login(String name, String password) {
+    public LoggedIn login(String name, String password, String client) {
+        requirePasswordLength(password);
+        throttle.check(name, client);
         Optional<AccountVO> account = name == null ? Optional.empty() : accounts.findByName(name);
-        Passwords.Match match = account.isEmpty() ? Passwords.Match.NONE
-                : passwords.matches(password, account.get().getPasswordHash());
-        if (match == Passwords.Match.NONE) {
+        Passwords.Match match = passwords.matches(password == null ? "" : password,
+                account.map(AccountVO::getPasswordHash).orElse(unknownAccountHash));
+        if (account.isEmpty() || password == null || match == Passwords.Match.NONE) {
+            throttle.failed(name, client);
             throw new ApiException(ErrorCode.NOT_AUTHENTICATED, "wrong account name or password.",
                     "Check the account name and password (as typed, or its SHA-512 in hex) and log in again.");
         }
+        throttle.succeeded(name);
         if (match == Passwords.Match.LEGACY) account.get().setPasswordHash(passwords.encode(password));
-        return sessions.save(new SessionVO(Uuids.random(), account.get().getUuid(), LocalDateTime.now().plus(sessionTimeout)));
+        String token = Uuids.random();
+        SessionVO s = sessions.save(new SessionVO(SessionTokens.hash(token), account.get().getUuid(),
+                LocalDateTime.now().plus(sessionTimeout)));
+        return new LoggedIn(token, s.getAccountUuid(), s.getExpiredDate(), s.getCreateDate());
     }
 
-    /** The session uuid is the credential (ZStack's LogOut sends no Authorization): ends it; unknown is a no-op. */
+    static void requirePasswordLength(String password) {
+        if (password != null && password.getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
+            throw ApiException.badRequest("the password is over " + MAX_PASSWORD_BYTES + " bytes (UTF-8).",
+                    "Passwords are at most " + MAX_PASSWORD_BYTES + " bytes; check what is being sent.");
+        }
+    }
+
+    /**
+     * The session uuid in the path is the credential (ZStack's LogOut sends no Authorization): ends it. A malformed
+     * uuid is a 400, a session that is not there (ended, expired, never was) a 404.
+     */
     @Transactional
     public void logout(String sessionUuid) {
         Uuids.require(sessionUuid, "session");
-        sessions.findById(sessionUuid).ifPresent(sessions::delete);
+        String id = SessionTokens.hash(sessionUuid);
+        if (!sessions.existsById(id)) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "there is no session " + sessionUuid + ".",
+                    "It has already ended (logged out or expired); nothing to do.");
+        }
+        sessions.deleteById(id);
     }
 
     /** The caller behind a session, or 401. */
     public Caller authenticate(String sessionUuid) {
-        AccountVO a = sessionUuid == null ? null : sessions.findLiveAccount(sessionUuid).orElse(null);
+        AccountVO a = sessionUuid == null ? null : sessions.findLiveAccount(SessionTokens.hash(sessionUuid)).orElse(null);
         if (a == null) {
             throw new ApiException(ErrorCode.NOT_AUTHENTICATED, "the session is missing, unknown or expired.",
                     "Log in with PUT /v1/accounts/login and send 'Authorization: OAuth <session uuid>'.");
@@ -73,6 +113,7 @@ public class AccountService {
         return new Caller(a.getUuid(), a.getName(), a.isAdmin(), sessionUuid);
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public AccountVO createTenant(Caller caller, String name, String password) {
         requireAdmin(caller, "create accounts");
@@ -80,9 +121,10 @@ public class AccountService {
             throw ApiException.badRequest("account name '" + Uuids.abbreviate(name) + "' is not valid.",
                     "Use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.");
         }
-        if (password == null || password.length() < 8 || password.length() > 128) {
-            throw ApiException.badRequest("the password must be 8 to 128 characters long.", "Choose a longer password.");
+        if (password == null || password.length() < 8) {
+            throw ApiException.badRequest("the password must be at least 8 characters long.", "Choose a longer password.");
         }
+        requirePasswordLength(password);
         if (accounts.findByName(name).isPresent()) {
             throw ApiException.conflict("an account named " + name + " already exists.", "Choose another name.");
         }
@@ -90,6 +132,7 @@ public class AccountService {
     }
 
     /** Creates the admin account on first start; returns true when it did. */
+    @Retryable(interceptor = UnitOfWork.ENSURE)
     @Transactional
     public boolean ensureAdmin(String password) {
         if (accounts.findByName(ADMIN).isPresent()) return false;

@@ -16,7 +16,8 @@ import java.time.Duration;
 
 /**
  * Calls a host's KVM agent: POST JSON to http://ip:port/path. An agent that cannot be reached is a 503 with the
- * contract's error body; an agent that answers with an error is a 500 carrying the agent's own sentence.
+ * contract's error body; an agent that refuses the command as given is a 400, and one that fails or does not speak the
+ * agent protocol is a 503, each carrying the agent's own sentence.
  */
 @Component
 public class AgentClient {
@@ -32,7 +33,7 @@ public class AgentClient {
     }
 
     public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer) {
-        String where = ip + ":" + port;
+        String where = (ip.indexOf(':') >= 0 ? "[" + ip + "]" : ip) + ":" + port;
         HttpResponse<byte[]> rsp;
         try {
             HttpRequest req = HttpRequest.newBuilder(URI.create("http://" + where + path)).timeout(timeout)
@@ -40,8 +41,8 @@ public class AgentClient {
                     .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(cmd))).build();
             rsp = http.send(req, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            throw new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + where + " cannot be reached ("
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ").",
+            throw new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + where + " cannot be reached"
+                    + (e instanceof java.net.http.HttpTimeoutException ? " (no answer in time)." : "."),
                     "Start it with bin/aio-agent on that host (port " + port + ") and retry; nothing was changed.");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -51,6 +52,10 @@ public class AgentClient {
         try {
             if (rsp.statusCode() / 100 == 2) return json.readValue(rsp.body(), answer);
             AgentError err = json.readValue(rsp.body(), AgentError.class);
+            if (rsp.statusCode() == 400) { // the agent refused the command as given: what the caller sent must change
+                throw ApiException.badRequest("the KVM agent at " + where + " refused the command: " + err.error() + ".",
+                        err.details() == null ? "Check the request's parameters." : err.details() + ".");
+            }
             if (rsp.statusCode() == 409) { // the host is busy (a VM start, a benchmark): the caller may retry
                 throw new ApiException(ErrorCode.CONFLICT, "the KVM agent at " + where + " is busy: " + err.error(),
                         err.details() == null ? "Retry later." : err.details());

@@ -42,6 +42,9 @@ public class HostIoBenchmarkController {
             }
             list.forEach(n -> {
                 if (!n.isTextual()) throw ApiException.badRequest("'primaryStorageUuids' holds a non-string.", "Send uuids.");
+                if (storages.contains(n.textValue())) {
+                    throw ApiException.badRequest("primary storage " + n.textValue() + " is listed twice.", "List each once.");
+                }
                 storages.add(n.textValue());
             });
         }

@@ -17,6 +17,7 @@ import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.inventory.HostRepository;
 import org.zstack.aio.server.inventory.HostVO;
@@ -30,14 +31,11 @@ import org.zstack.aio.server.query.QuerySpec;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.zstack.aio.server.api.Bodies;
 
 /** KVM hosts: connected through their agent, which probes the io capabilities the decision needs. */
 @Service
 public class HostService {
-
-    private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9.:\\-]{1,253}");
 
     private final HostRepository hosts;
     private final HostIoCapabilitiesRepository capabilities;
@@ -78,12 +76,18 @@ public class HostService {
     public HostInventory add(Caller caller, String name, String managementIp, int agentPort) {
         AccountService.requireAdmin(caller, "add hosts");
         Bodies.requireName(name, "host");
-        if (managementIp == null || !ADDRESS.matcher(managementIp).matches()) {
-            throw ApiException.badRequest("'" + Uuids.abbreviate(managementIp) + "' is not a host address.",
-                    "Send the management IP or host name the agent listens on.");
-        }
+        org.zstack.aio.server.api.Inputs.hostAddress(managementIp, "managementIp");
         String uuid = Uuids.random();
-        HostFactsRsp facts = probe(uuid, managementIp, agentPort);
+        HostFactsRsp facts;
+        try {
+            facts = probe(uuid, managementIp, agentPort);
+        } catch (ApiException e) {
+            if (e.code() != ErrorCode.AGENT_UNREACHABLE && e.code() != ErrorCode.AGENT_FAILED) throw e;
+            // adding: the address and port are what the caller just typed, so no agent there is bad input
+            throw ApiException.badRequest("no KVM agent answers at " + managementIp + " port " + agentPort + ": "
+                                          + e.description(), "Check managementIp and agentPort, and that bin/aio-agent"
+                                          + " runs on that host; nothing was stored.");
+        }
         return tx.execute(s -> {
             HostVO h = hosts.save(new HostVO(uuid, name, managementIp, agentPort));
             HostIoCapabilitiesVO caps = new HostIoCapabilitiesVO(uuid);

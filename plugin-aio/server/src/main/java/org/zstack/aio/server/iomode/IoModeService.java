@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.persistence.EntityManager;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.IoModeDecider;
@@ -27,6 +29,7 @@ import java.util.Map;
 
 /** Decides io modes for volumes from stored facts, and records the applied decisions. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class IoModeService {
 
     private static final TypeReference<List<IoModeCheckInventory>> CHECKS = new TypeReference<>() { };
@@ -79,7 +82,12 @@ public class IoModeService {
     @Transactional(readOnly = true)
     public IoModeDecision preview(Caller caller, String volumeUuid, String hostUuid) {
         Uuids.require(volumeUuid, "volume");
-        if (hostUuid != null) Uuids.require(hostUuid, "host");
+        if (hostUuid != null) {
+            Uuids.require(hostUuid, "host");
+            if (em.find(org.zstack.aio.server.inventory.HostVO.class, hostUuid) == null) {
+                throw ApiException.notFound("host", hostUuid);
+            }
+        }
         List<VolumeContext> vols = facts.volumes(List.of(volumeUuid));
         if (vols.isEmpty()) throw ApiException.notFound("volume", volumeUuid);
         VolumeContext v = vols.get(0);

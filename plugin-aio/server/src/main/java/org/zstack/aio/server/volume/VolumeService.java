@@ -1,5 +1,6 @@
 package org.zstack.aio.server.volume;
 
+import org.zstack.aio.server.quota.QuotaService;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -49,10 +50,12 @@ public class VolumeService {
     private final TransactionTemplate tx;
     private final QueryReply query;
     private static final QuerySpec<VolumeVO> QUERY = QuerySpec.of(VolumeVO.class, VolumeInventory.class, "createDate", "uuid");
+    private final QuotaService quotas;
 
     public VolumeService(VolumeRepository volumes, PrimaryStorageService storages, HostService hosts, AgentClient agent,
                          IoModeFactsLoader facts, DecisionInputs inputs, IoModeService ioModes, TransactionTemplate tx,
-                         QueryReply query) {
+                         QuotaService quotas, QueryReply query) {
+        this.quotas = quotas;
         this.volumes = volumes;
         this.storages = storages;
         this.hosts = hosts;
@@ -89,6 +92,7 @@ public class VolumeService {
             throw ApiException.badRequest("a raw image has no metadata to preallocate.", "Use none, falloc or full for raw.");
         }
         PrimaryStorageVO ps = storages.find(c.primaryStorageUuid());
+        quotas.requireVolumeRoom(caller, c.size());
         HostVO host = c.hostUuid() == null ? hosts.anyConnected() : hosts.find(c.hostUuid());
         String uuid = c.uuid() == null ? Uuids.random() : c.uuid();
         if (c.uuid() != null && volumes.existsById(uuid)) {
