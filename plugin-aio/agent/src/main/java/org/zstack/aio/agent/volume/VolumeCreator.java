@@ -37,6 +37,7 @@ public final class VolumeCreator {
 
     private final ProcessRunner runner;
     private final QemuImg qemuImg;
+    private final FreeSpace space = new FreeSpace();
 
     public VolumeCreator(ProcessRunner runner) {
         this.runner = runner;
@@ -72,12 +73,15 @@ public final class VolumeCreator {
             throw AgentException.badCommand("volume image " + image + " already exists",
                     "use a new volume uuid or delete the old image first");
         }
-        ProcessResult r = qemuImg.create(image, cmd.format(), prealloc, cmd.size());
-        if (!r.ok()) {
-            PartialImage.deleteQuietly(image);
-            throw AgentException.failed("qemu-img create failed for " + image, r.errorText());
+        long allocated = prealloc.equals("full") || prealloc.equals("falloc") ? cmd.size() : 0;
+        try (FreeSpace.Reservation ignored = space.reserve(dir, allocated)) {
+            ProcessResult r = qemuImg.create(image, cmd.format(), prealloc, cmd.size());
+            if (!r.ok()) {
+                PartialImage.deleteQuietly(image);
+                throw AgentException.failed("qemu-img create failed for " + image, r.errorText());
+            }
+            return measured(image.toString(), image);
         }
-        return measured(image.toString(), image);
     }
 
     private VolumeCreateRsp createLogicalVolume(VolumeCreateCmd cmd) {

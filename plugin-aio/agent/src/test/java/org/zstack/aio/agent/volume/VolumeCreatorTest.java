@@ -112,8 +112,9 @@ class VolumeCreatorTest {
 
     @Test
     void aQemuImgFailureIs500WithItsMessageAndLeavesNoFile() {
-        // more bytes than any disk here has: qemu-img itself refuses (ENOSPC / EFBIG)
-        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "full",
+        // a sparse image bigger than any file system allows a file: qemu-img itself refuses (EFBIG). (A preallocated
+        // one that big never reaches qemu-img: the free-space check refuses it first, see the next test.)
+        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "none",
                 Long.MAX_VALUE / 2);
         assertThatThrownBy(() -> creator.create(huge))
                 .isInstanceOfSatisfying(AgentException.class, e -> {
@@ -121,6 +122,19 @@ class VolumeCreatorTest {
                     assertThat(e.details()).isNotBlank();
                 });
         assertThat(dir.resolve("vhuge.raw")).doesNotExist();
+    }
+
+    @Test
+    void aPreallocatedImageBiggerThanTheFreeSpaceIs409BeforeQemuImgRuns() throws IOException {
+        long free = Files.getFileStore(dir).getUsableSpace();
+        for (String prealloc : new String[]{"full", "falloc"}) {
+            VolumeCreateCmd big = new VolumeCreateCmd("vbig", "LocalStorage", dir.toString(), "raw", prealloc, free + (1L << 30));
+            assertThatThrownBy(() -> creator.create(big)).isInstanceOfSatisfying(AgentException.class, e -> {
+                assertThat(e.status()).isEqualTo(409);
+                assertThat(e.getMessage()).contains("not enough free space");
+            });
+            assertThat(dir.resolve("vbig.raw")).doesNotExist();
+        }
     }
 
     private void assertStatus(VolumeCreateCmd c, int status) {

@@ -96,6 +96,7 @@ public class HostIoBenchmarkService {
         }
         List<IoBenchmarkInventory> out = new ArrayList<>();
         for (PrimaryStorageVO p : targets) {
+            hostService.ensureStorageRegistered(host, p);
             HostBenchRsp rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.HOST_BENCH,
                     new HostBenchCmd(p.getUrl(), budget), HostBenchRsp.class);
             HostIoBenchmarkVO row = tx.execute(s -> {

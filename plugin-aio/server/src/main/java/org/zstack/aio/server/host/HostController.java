@@ -27,14 +27,15 @@ public class HostController {
     public Map<String, Object> add(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         int port = p.has("agentPort") ? (int) Bodies.number(p, "agentPort", 1, 65535) : 7070;
-        return Map.of("inventory", hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port));
+        return Map.of("inventory", hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port,
+                Bodies.optText(p, "agentEnrollment")));
     }
 
     @Operation(operationId = "ReconnectHost")
     @PutMapping("/v1/hosts/{uuid}/actions")
     public Map<String, Object> reconnect(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
-        Bodies.action(body, "reconnectHost");
-        return Map.of("inventory", hosts.reconnect(caller, uuid));
+        JsonNode a = Bodies.action(body, "reconnectHost");
+        return Map.of("inventory", hosts.reconnect(caller, uuid, Bodies.optText(a, "agentEnrollment")));
     }
 
     @Operation(operationId = "QueryHost")

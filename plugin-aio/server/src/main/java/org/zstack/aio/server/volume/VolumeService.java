@@ -75,6 +75,7 @@ public class VolumeService {
         PrimaryStorageVO ps = storages.find(c.primaryStorageUuid());
         HostVO host = hosts.find(c.hostUuid());
         String uuid = Uuids.random();
+        hosts.ensureStorageRegistered(host, ps);
         VolumeCreateRsp image = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VOLUME_CREATE,
                 new VolumeCreateCmd(uuid, ps.getType(), ps.getUrl(), c.format(), prealloc, c.size()), VolumeCreateRsp.class);
         VolumeVO saved = tx.execute(s -> {
