@@ -108,13 +108,14 @@ public final class KvmAgent implements AutoCloseable {
         return new AgentHttpServer(identity.sslContext(), identity::accepts)
                 .routeWithOptionalBody(AgentPaths.PING, Map.class, ignored -> ping(libvirt, settings))
                 // connect and fact probe the same way: a reconnect must refresh every fact, not reuse old ones.
-                .route(AgentPaths.HOST_CONNECT, HostConnectCmd.class, c -> probe.probe(guard.connect(c)))
-                .route(AgentPaths.HOST_FACT, HostConnectCmd.class, c -> probe.probe(guard.connect(c)))
+                .route(AgentPaths.HOST_CONNECT, HostConnectCmd.class, c -> guard.connect(c, probe::probe))
+                .route(AgentPaths.HOST_FACT, HostConnectCmd.class, c -> guard.connect(c, probe::probe))
                 .routeLongWork(AgentPaths.VOLUME_CREATE, VolumeCreateCmd.class, c -> volumes.create(guard.volumeCreate(c)))
                 // a start cancels a running benchmark and never runs alongside it; a benchmark is refused during a start
                 .route(AgentPaths.VM_START, VmStartCmd.class,
                         c -> activity.vmStart(() -> vms.with(c.vmUuid(), () -> starter.start(guard.vmStart(c)))))
-                .routeLongWork(AgentPaths.HOST_BENCH, HostBenchCmd.class, c -> bench.bench(guard.bench(c)))
+                // one benchmark at a time and never with a start (HostActivity): it holds at most one request thread
+                .route(AgentPaths.HOST_BENCH, HostBenchCmd.class, c -> bench.bench(guard.bench(c)))
                 .routeWithOptionalBody(AgentPaths.HOST_BENCH_CANCEL, HostBenchCancelCmd.class, bench::cancel)
                 .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
                 .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,

@@ -32,8 +32,8 @@ import java.util.logging.Logger;
  * <p>Every request is authenticated first, from its headers alone: without the enrolled server's credential
  * it is answered 401 before its body is read (the JDK drains at most a small amount of it before closing the
  * connection) and nothing runs.
- * <p>Long work (image creation, benchmarks) runs on its own bounded pool, so it never holds the request threads
- * that VM starts and stops need; when that pool and its queue are full the answer is 409 at once.
+ * <p>Long work (image creation) runs on its own bounded pool, so it never holds the request threads that VM
+ * starts and stops need; when that pool and its queue are full the answer is 409 at once.
  * <p>Status codes: 200 answer, 400 malformed JSON or a bad command, 401 no or wrong credentials, 403 outside
  * what the platform gave this agent, 404 unknown path, 405 not POST, 409 busy, 500 libvirt/QEMU/qemu-img
  * failure. Every non-200 body is an {@link AgentError}.

@@ -7,7 +7,14 @@ import org.zstack.aio.agent.api.VmAttachVolumeCmd;
 import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.agent.api.VolumeCreateCmd;
 
+import org.zstack.aio.agent.api.HostFactsRsp;
+import org.zstack.aio.agent.api.StoragePathFacts;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Confinement of authenticated commands to what the platform gave this agent (defence in depth: a stolen
@@ -22,12 +29,22 @@ public final class CommandGuard {
         this.roots = roots;
     }
 
-    /** Connect registers the server's storage paths as this agent's storage roots. */
-    public HostConnectCmd connect(HostConnectCmd cmd) {
-        if (cmd != null) {
-            roots.register(cmd.storagePaths());
+    /**
+     * Connect registers the server's storage paths as this agent's storage roots and probes them; a path refused
+     * as a root (a system directory) is not probed (the probe writes a test file there) and its fact says why.
+     */
+    public HostFactsRsp connect(HostConnectCmd cmd, Function<HostConnectCmd, HostFactsRsp> probe) {
+        List<String> paths = cmd == null || cmd.storagePaths() == null ? List.of() : cmd.storagePaths();
+        Map<String, String> refused = roots.register(paths);
+        HostFactsRsp r = probe.apply(new HostConnectCmd(cmd == null ? null : cmd.hostUuid(),
+                paths.stream().filter(p -> !refused.containsKey(p)).toList()));
+        if (refused.isEmpty()) {
+            return r;
         }
-        return cmd;
+        List<StoragePathFacts> facts = new ArrayList<>(r.storagePaths());
+        refused.forEach((p, why) -> facts.add(new StoragePathFacts(p, false, why)));
+        return new HostFactsRsp(r.hostname(), r.kernelVersion(), r.ioUringDisabled(), r.qemuVersion(), r.qemuIoUring(),
+                r.qemuIoUringError(), r.qemuNative(), r.qemuNativeError(), r.libvirtVersion(), r.libvirtUri(), facts);
     }
 
     public VolumeCreateCmd volumeCreate(VolumeCreateCmd cmd) {

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -36,24 +38,30 @@ public final class StorageRoots {
     }
 
     /**
-     * Replaces the roots with the given storage urls (the server sends all of its file and block storages).
-     * Urls that are not local absolute paths (ceph://...) are skipped.
+     * Adds the given storage urls to the roots (the server sends all of its file and block storages at
+     * connect). Urls that are not local absolute paths (ceph://...) are not roots.
      *
-     * @throws AgentException 400 when a path is a system directory or not clean
+     * @return the refused urls (a system directory, a path with {@code ..}) with the reason; the others are roots
      */
-    public synchronized void register(Collection<String> urls) {
+    public synchronized Map<String, String> register(Collection<String> urls) {
         Set<Path> next = new LinkedHashSet<>();
+        Map<String, String> refused = new LinkedHashMap<>();
         for (String u : urls == null ? List.<String>of() : urls) {
             if (u == null || u.isBlank() || !u.startsWith("/")) {
                 continue;
             }
-            Path p = clean(u, "storage path");
-            if (p.getNameCount() == 0 || SYSTEM.stream().anyMatch(s -> p.startsWith(s) || s.startsWith(p))
-                    || (p.startsWith("/dev") && p.getNameCount() != 2)) {
-                throw AgentException.badCommand("refusing to use " + p + " as storage",
-                        "a primary storage url must be a storage directory (or /dev/<volume group>), not a system path");
+            try {
+                Path p = clean(u, "storage path");
+                if (p.getNameCount() == 0 || SYSTEM.stream().anyMatch(s -> p.startsWith(s) || s.startsWith(p))
+                        || (p.startsWith("/dev") && p.getNameCount() != 2)) {
+                    refused.put(u, "refusing to use " + p + " as storage: a primary storage url must be a storage "
+                            + "directory (or /dev/<volume group>), not a system path");
+                    continue;
+                }
+                next.add(p);
+            } catch (AgentException e) {
+                refused.put(u, e.getMessage());
             }
-            next.add(p);
         }
         Set<Path> merged = new LinkedHashSet<>(roots);
         merged.addAll(next);
@@ -61,6 +69,7 @@ public final class StorageRoots {
             save(merged);
             roots = Set.copyOf(merged);
         }
+        return refused;
     }
 
     public Set<Path> roots() {

@@ -184,12 +184,24 @@ class AgentTrustTest {
     }
 
     @Test
-    void systemDirectoriesCannotBeRegisteredAsStorage() {
+    void systemDirectoriesAreNeitherRegisteredAsStorageNorProbed() throws IOException {
         for (String p : List.of("/", "/etc", "/etc/ssh", "/var", "/dev", "/dev/sda/x", "/usr/lib")) {
-            AgentClient.Answer a = client.post(AgentPaths.HOST_CONNECT, new HostConnectCmd("h", List.of(p)));
-            assertThat(a.status()).as(p + ": " + a.body()).isEqualTo(400);
+            AgentClient.Answer a = client.post(AgentPaths.HOST_CONNECT, new HostConnectCmd("h", List.of(p, root.toString())));
+            assertThat(a.status()).as(p + ": " + a.body()).isEqualTo(200);
+            var facts = a.as(org.zstack.aio.agent.api.HostFactsRsp.class).storagePaths();
+            assertThat(facts).anySatisfy(f -> {
+                assertThat(f.path()).isEqualTo(p);
+                assertThat(f.error()).contains("refusing to use");
+            });
+            AgentClient.Answer create = client.post(AgentPaths.VOLUME_CREATE,
+                    new VolumeCreateCmd("sys", "LocalStorage", p, "raw", "none", 1 << 20));
+            assertThat(create.status()).as(p + ": " + create.body()).isEqualTo(403);
         }
-        assertThat(client.post(AgentPaths.HOST_CONNECT, new HostConnectCmd("h", List.of("/dev/vg0"))).status()).isEqualTo(200);
+        try (Stream<Path> etc = Files.list(Path.of("/etc"))) {
+            assertThat(etc.map(f -> f.getFileName().toString())).as("the probe wrote nothing in /etc").noneMatch(n -> n.startsWith(".aio-"));
+        }
+        assertThat(client.post(AgentPaths.HOST_CONNECT, new HostConnectCmd("h", List.of("/dev/vg0"))).as(
+                org.zstack.aio.agent.api.HostFactsRsp.class).storagePaths().get(0).error()).doesNotContain("refusing");
     }
 
     @Test
