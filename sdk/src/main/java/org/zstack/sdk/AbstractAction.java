@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * UpdateResourceConfigAction a = new UpdateResourceConfigAction();
- * a.category = "kvm"; a.name = "vm.ioMode"; a.resourceUuid = volumeUuid; a.value = "native";
+ * a.category = "kvm"; a.name = "vm.ioMode"; a.resourceUuid = volumeUuid; a.value = IoMode.NATIVE.wire();
  * a.sessionId = session;
  * ResourceConfigInventory inv = a.call(client).inventory;
  * }</pre>

@@ -1,6 +1,7 @@
 package org.zstack.sdk;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import org.zstack.aio.decision.IoMode;
 
 import java.util.List;
 
@@ -28,4 +29,9 @@ public class IoModeDecisionInventory {
 
     /** One sentence. */
     public String reason;
+
+    /** {@link #effective} as a mode; null when refused or not applicable (network storage). */
+    public IoMode effectiveMode() {
+        return effective == null ? null : IoMode.fromWireOrNull(effective);
+    }
 }

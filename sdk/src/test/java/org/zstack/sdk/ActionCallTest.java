@@ -201,6 +201,7 @@ class ActionCallTest {
         assertThat(d.requested).isEqualTo("native");
         assertThat(d.source).isEqualTo("VolumeVO");
         assertThat(d.effective).isNull();
+        assertThat(d.effectiveMode()).isNull();
         assertThat(d.refused).isTrue();
         assertThat(d.reason).isEqualTo("native needs cache=none.");
         assertThat(d.checks).singleElement().satisfies(c -> {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.zstack.aio.agent.api.HostBenchCmd;
 import org.zstack.aio.agent.api.HostBenchRsp;
 import org.zstack.aio.agent.bench.BenchTable;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.rules.IoModeRulesLoader;
 import org.zstack.aio.agent.bench.IoBenchmark;
 import org.zstack.aio.agent.http.AgentException;
 import picocli.CommandLine.Command;
@@ -59,7 +61,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (json != null) {
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), r);
         }
-        System.out.print(BenchTable.render(r, margin));
+        System.out.print(new BenchTable(new IoModeDecider(IoModeRulesLoader.load())).render(r, margin));
         return r.complete() ? 0 : 1;
     }
 }

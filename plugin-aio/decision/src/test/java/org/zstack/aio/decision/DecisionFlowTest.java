@@ -24,7 +24,7 @@ class DecisionFlowTest {
         // the worst facts there are: sparse image, page cache, no host
         IoModeDecision d = decide(RequestedIoMode.THREADS, volume("NFS", "qcow2", "none", "writeback"), null,
                 new DecisionPolicy(policy, false));
-        assertThat(d.effective()).isEqualTo("threads");
+        assertThat(d.effectiveWire()).isEqualTo("threads");
         assertThat(d.effectiveMode()).isEqualTo(IoMode.THREADS);
         assertThat(d.refused()).isFalse();
         assertThat(d.checks()).isEmpty();
@@ -39,7 +39,7 @@ class DecisionFlowTest {
         for (OnUnsatisfied policy : OnUnsatisfied.values()) {
             // facts under which native and io_uring would both fail on any other storage
             IoModeDecision d = decide(requested, volume("Ceph", "raw", "none", "writeback"), null, new DecisionPolicy(policy, false));
-            assertThat(d.effective()).isEqualTo(IoModeDecision.NOT_APPLICABLE);
+            assertThat(d.effectiveWire()).isEqualTo(IoModeDecision.NOT_APPLICABLE);
             assertThat(d.effectiveMode()).isNull();
             assertThat(d.refused()).isFalse();
             assertThat(d.checks()).singleElement().satisfies(c -> {
@@ -58,7 +58,7 @@ class DecisionFlowTest {
     @Test
     void ioUringFallsBackToNativeWhenNativePasses() {
         IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeOk(), BAD_HOST, FALLBACK);
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
         assertThat(d.refused()).isFalse();
         assertThat(failedNames(d, "io_uring")).containsExactly("kernel-version");
         assertThat(checksOf(d, "native")).isNotEmpty().allMatch(Check::passed);
@@ -71,7 +71,7 @@ class DecisionFlowTest {
     @Test
     void ioUringFallsBackToThreadsWhenNativeFailsToo() {
         IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeSparse(), BAD_HOST, FALLBACK);
-        assertThat(d.effective()).isEqualTo("threads");
+        assertThat(d.effectiveWire()).isEqualTo("threads");
         assertThat(failedNames(d, "io_uring")).containsExactly("kernel-version");
         assertThat(failedNames(d, "native")).containsExactly("non-sparse-image");
         // the reason explains why the requested mode was not used
@@ -80,15 +80,15 @@ class DecisionFlowTest {
 
     @Test
     void ioUringWithUnknownHostFallsBackThroughTheChain() {
-        assertThat(decide(RequestedIoMode.IO_URING, nativeOk(), null, FALLBACK).effective()).isEqualTo("native");
-        assertThat(decide(RequestedIoMode.IO_URING, nativeSparse(), null, FALLBACK).effective()).isEqualTo("threads");
+        assertThat(decide(RequestedIoMode.IO_URING, nativeOk(), null, FALLBACK).effectiveWire()).isEqualTo("native");
+        assertThat(decide(RequestedIoMode.IO_URING, nativeSparse(), null, FALLBACK).effectiveWire()).isEqualTo("threads");
     }
 
     @Test
     void nativeFallsBackToThreadsNeverUpToIoUring() {
         // io_uring would pass on this host, but the chain only goes down
         IoModeDecision d = decide(RequestedIoMode.NATIVE, volume("NFS", "qcow2", "none", "writeback"), goodHost(), FALLBACK);
-        assertThat(d.effective()).isEqualTo("threads");
+        assertThat(d.effectiveWire()).isEqualTo("threads");
         assertThat(checksOf(d, "io_uring")).isEmpty();
         assertThat(d.reason()).contains("fell back to threads").contains("cache-mode");
     }
@@ -96,10 +96,10 @@ class DecisionFlowTest {
     @Test
     void aRequestedModeWhoseChecksPassIsUsedAsIs() {
         IoModeDecision io = decide(RequestedIoMode.IO_URING, nativeOk(), goodHost(), FALLBACK);
-        assertThat(io.effective()).isEqualTo("io_uring");
+        assertThat(io.effectiveWire()).isEqualTo("io_uring");
         assertThat(checksOf(io, "native")).isEmpty(); // no fallback evaluated
         IoModeDecision nat = decide(RequestedIoMode.NATIVE, nativeOk(), goodHost(), FALLBACK);
-        assertThat(nat.effective()).isEqualTo("native");
+        assertThat(nat.effectiveWire()).isEqualTo("native");
         assertThat(checksOf(nat, "io_uring")).isEmpty();
     }
 
@@ -109,7 +109,7 @@ class DecisionFlowTest {
         IoModeRules noNative = new IoModeRules(RULES.storageTypes(), RULES.nativeCacheModes(), RULES.nonSparsePreallocations(),
                 RULES.minKernel(), RULES.minQemu(), RULES.minLibvirt(), List.of(IoMode.IO_URING, IoMode.THREADS), RULES.knownBad());
         IoModeDecision d = new IoModeDecider(noNative).decide(in(RequestedIoMode.IO_URING, nativeOk(), BAD_HOST, FALLBACK));
-        assertThat(d.effective()).isEqualTo("threads");
+        assertThat(d.effectiveWire()).isEqualTo("threads");
         assertThat(checksOf(d, "native")).isEmpty();
     }
 
@@ -119,7 +119,7 @@ class DecisionFlowTest {
         IoModeRules noNative = new IoModeRules(RULES.storageTypes(), RULES.nativeCacheModes(), RULES.nonSparsePreallocations(),
                 RULES.minKernel(), RULES.minQemu(), RULES.minLibvirt(), List.of(IoMode.IO_URING, IoMode.THREADS), RULES.knownBad());
         IoModeDecision d = new IoModeDecider(noNative).decide(in(RequestedIoMode.NATIVE, nativeSparse(), goodHost(), FALLBACK));
-        assertThat(d.effective()).isEqualTo("threads");
+        assertThat(d.effectiveWire()).isEqualTo("threads");
     }
 
     // ---- fail policy --------------------------------------------------------------------------------------
@@ -128,7 +128,7 @@ class DecisionFlowTest {
     void failPolicyRefusesIoUringAndNamesTheCheck() {
         IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeOk(), BAD_HOST, FAIL);
         assertThat(d.refused()).isTrue();
-        assertThat(d.effective()).isNull();
+        assertThat(d.effectiveWire()).isNull();
         assertThat(d.effectiveMode()).isNull();
         assertThat(d.reason()).contains("refused").contains("onUnsatisfied is fail").contains("kernel-version");
         // no fallback is evaluated when refusing
@@ -139,9 +139,9 @@ class DecisionFlowTest {
     void failPolicyRefusesNativeAndNamesTheCheck() {
         IoModeDecision d = decide(RequestedIoMode.NATIVE, nativeSparse(), goodHost(), FAIL);
         assertThat(d.refused()).isTrue();
-        assertThat(d.effective()).isNull();
+        assertThat(d.effectiveWire()).isNull();
         assertThat(d.reason()).contains("refused").contains("non-sparse-image");
-        assertThat(d.firstFailure("native")).isNotNull().extracting(Check::check).isEqualTo("non-sparse-image");
+        assertThat(d.firstFailure(IoMode.NATIVE)).isNotNull().extracting(Check::check).isEqualTo("non-sparse-image");
     }
 
     @Test
@@ -156,7 +156,7 @@ class DecisionFlowTest {
     @EnumSource(OnUnsatisfied.class)
     void autoPicksIoUringWhenItsChecksPass(OnUnsatisfied policy) {
         IoModeDecision d = decide(RequestedIoMode.AUTO, nativeSparse(), goodHost(), new DecisionPolicy(policy, false));
-        assertThat(d.effective()).isEqualTo("io_uring");
+        assertThat(d.effectiveWire()).isEqualTo("io_uring");
         assertThat(d.refused()).isFalse();
         assertThat(d.reason()).contains("chose io_uring").contains("best mode");
         assertThat(checksOf(d, "native")).isEmpty(); // stops at the first mode that passes
@@ -166,7 +166,7 @@ class DecisionFlowTest {
     @EnumSource(OnUnsatisfied.class)
     void autoPicksNativeWhenIoUringFails(OnUnsatisfied policy) {
         IoModeDecision d = decide(RequestedIoMode.AUTO, nativeOk(), BAD_HOST, new DecisionPolicy(policy, false));
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
         assertThat(d.refused()).isFalse();
         assertThat(d.reason()).contains("chose native").contains("io_uring is ruled out by check kernel-version");
     }
@@ -175,7 +175,7 @@ class DecisionFlowTest {
     @EnumSource(OnUnsatisfied.class)
     void autoPicksThreadsWhenBothFailAndIsNeverRefused(OnUnsatisfied policy) {
         IoModeDecision d = decide(RequestedIoMode.AUTO, nativeSparse(), null, new DecisionPolicy(policy, false));
-        assertThat(d.effective()).isEqualTo("threads");
+        assertThat(d.effectiveWire()).isEqualTo("threads");
         assertThat(d.refused()).isFalse();
         assertThat(failedNames(d, "io_uring")).containsExactly("host-facts");
         assertThat(failedNames(d, "native")).containsExactly("non-sparse-image");
@@ -185,9 +185,9 @@ class DecisionFlowTest {
     @Test
     void autoHonoursAllowFalloc() {
         VolumeFacts falloc = volume("SharedMountPoint", "raw", "falloc", "directsync");
-        assertThat(DECIDER.decide(in(RequestedIoMode.AUTO, falloc, null, new DecisionPolicy(OnUnsatisfied.FALLBACK, true))).effective())
+        assertThat(DECIDER.decide(in(RequestedIoMode.AUTO, falloc, null, new DecisionPolicy(OnUnsatisfied.FALLBACK, true))).effectiveWire())
                 .isEqualTo("native");
-        assertThat(DECIDER.decide(in(RequestedIoMode.AUTO, falloc, null, new DecisionPolicy(OnUnsatisfied.FALLBACK, false))).effective())
+        assertThat(DECIDER.decide(in(RequestedIoMode.AUTO, falloc, null, new DecisionPolicy(OnUnsatisfied.FALLBACK, false))).effectiveWire())
                 .isEqualTo("threads");
     }
 
@@ -198,15 +198,15 @@ class DecisionFlowTest {
     void requestedSourceVolumeAndHostAreEchoed(ConfigSource source) {
         for (RequestedIoMode requested : RequestedIoMode.values()) {
             IoModeDecision d = DECIDER.decide(new DecisionInput(requested, source, nativeOk(), goodHost(), FALLBACK));
-            assertThat(d.requested()).isEqualTo(requested.wire());
-            assertThat(d.source()).isEqualTo(source.wire());
+            assertThat(d.requested()).isEqualTo(requested);
+            assertThat(d.source()).isEqualTo(source);
             assertThat(d.volumeUuid()).isEqualTo(VOL);
             assertThat(d.hostUuid()).isEqualTo(HOST);
             assertThat(d.reason()).startsWith(requested.wire() + " requested (" + source.wire() + ")");
         }
         IoModeDecision noHost = DECIDER.decide(new DecisionInput(RequestedIoMode.AUTO, source, nativeOk(), null, FALLBACK));
         assertThat(noHost.hostUuid()).isNull();
-        assertThat(noHost.source()).isEqualTo(source.wire());
+        assertThat(noHost.source()).isEqualTo(source);
     }
 
     @Test
@@ -220,7 +220,8 @@ class DecisionFlowTest {
     @Test
     void decisionChecksCannotBeChangedAfterwards() {
         List<Check> mutable = new ArrayList<>(List.of(new Check("native", "cache-mode", true, "ok.")));
-        IoModeDecision d = new IoModeDecision(VOL, HOST, "native", "global", "native", false, mutable, "r.");
+        IoModeDecision d = new IoModeDecision(VOL, HOST, RequestedIoMode.NATIVE, ConfigSource.GLOBAL, IoMode.NATIVE, true, false,
+                mutable, "r.", CandidateChain.NONE);
         mutable.clear();
         assertThat(d.checks()).hasSize(1);
         assertThatThrownBy(() -> d.checks().add(new Check("x", "y", true, "z"))).isInstanceOf(UnsupportedOperationException.class);
@@ -271,8 +272,8 @@ class DecisionFlowTest {
         int withFailure = 0;
         for (IoModeDecision d : unsatisfied) {
             assertThat(isOneSentence(d.reason())).as("one sentence: %s", d.reason()).isTrue();
-            IoMode requested = RequestedIoMode.fromWire(d.requested()).mode();
-            String looked = requested != null ? requested.wire() : "io_uring"; // auto explains why the best mode was not taken
+            IoMode requested = d.requested().mode();
+            IoMode looked = requested != null ? requested : IoMode.IO_URING; // auto explains why the best mode was not taken
             Check failed = d.firstFailure(looked);
             if (failed != null) {
                 withFailure++;

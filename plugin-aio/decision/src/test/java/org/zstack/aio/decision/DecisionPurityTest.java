@@ -11,9 +11,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The decision stays pure (issue 2: "a module of its own with no framework dependency, so the agent side can share
- * its types"): classes in org.zstack.aio.decision use only the JDK and each other. The rules subpackage, which reads
- * YAML with Jackson, is the one exception.
+ * The decision stays pure: classes in org.zstack.aio.decision (module aio-decision-core, which has no dependency at
+ * all) use only the JDK and each other. The rules subpackage of this module, which reads YAML with Jackson, is the
+ * one exception, and the core never reaches into it.
  */
 class DecisionPurityTest {
 

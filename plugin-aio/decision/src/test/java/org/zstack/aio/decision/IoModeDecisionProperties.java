@@ -114,9 +114,9 @@ class IoModeDecisionProperties {
     @Property(tries = 2000)
     void effectiveModesOwnChecksAllPassed(@ForAll("inputs") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
-        Statistics.label("effective").collect(d.refused() ? "refused" : d.effective());
+        Statistics.label("effective").collect(d.refused() ? "refused" : d.effectiveWire());
         if (d.refused() || d.effectiveMode() == null) return;
-        String mode = d.effective();
+        String mode = d.effectiveWire();
         assertThat(d.checks()).filteredOn(c -> c.mode().equals(mode)).allMatch(Check::passed);
         if (d.effectiveMode() != IoMode.THREADS) {
             assertThat(d.checks()).as("a non-threads mode was checked").anyMatch(c -> c.mode().equals(mode));
@@ -128,17 +128,17 @@ class IoModeDecisionProperties {
     void otherwiseThreadsNotApplicableOrARefusalNamingAFailedCheck(@ForAll("inputs") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
         boolean concreteAndChecked = !d.refused() && d.effectiveMode() != null && d.effectiveMode() != IoMode.THREADS
-                                     && d.checks().stream().filter(c -> c.mode().equals(d.effective())).allMatch(Check::passed);
+                                     && d.checks().stream().filter(c -> c.mode().equals(d.effectiveWire())).allMatch(Check::passed);
         if (concreteAndChecked) return;
         if (d.refused()) {
-            assertThat(d.effective()).isNull();
+            assertThat(d.effectiveWire()).isNull();
             assertThat(d.reason()).contains("refused");
             Check named = d.checks().stream().filter(c -> !c.passed() && d.reason().contains("check " + c.check() + " failed"))
                     .findFirst().orElse(null);
             assertThat(named).as("refusal names a failed check from the list: %s", d.reason()).isNotNull();
-            assertThat(named.mode()).isEqualTo(d.requested());
+            assertThat(named.mode()).isEqualTo(d.requested().wire());
         } else {
-            assertThat(d.effective()).isIn("threads", IoModeDecision.NOT_APPLICABLE);
+            assertThat(d.effectiveWire()).isIn("threads", IoModeDecision.NOT_APPLICABLE);
         }
     }
 
@@ -147,15 +147,15 @@ class IoModeDecisionProperties {
     void autoPicksTheBestModeWhoseChecksPass(@ForAll("autoInputs") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
         assertThat(d.refused()).isFalse();
-        assertThat(d.effective()).isNotNull();
-        if (IoModeDecision.NOT_APPLICABLE.equals(d.effective())) {
+        assertThat(d.effectiveWire()).isNotNull();
+        if (IoModeDecision.NOT_APPLICABLE.equals(d.effectiveWire())) {
             assertThat(Facts.RULES.kindOf(in.volume().storageType())).isEqualTo(StorageKind.NETWORK);
             return;
         }
-        assertThat(d.checks()).filteredOn(c -> c.mode().equals(d.effective())).allMatch(Check::passed);
+        assertThat(d.checks()).filteredOn(c -> c.mode().equals(d.effectiveWire())).allMatch(Check::passed);
         // every better mode was evaluated and failed
         for (IoMode better : PREFERENCE.subList(0, PREFERENCE.indexOf(d.effectiveMode()))) {
-            assertThat(d.firstFailure(better.wire())).as("%s is better than %s: it must have failed", better, d.effective())
+            assertThat(d.firstFailure(better)).as("%s is better than %s: it must have failed", better, d.effectiveWire())
                     .isNotNull();
         }
     }
@@ -165,7 +165,7 @@ class IoModeDecisionProperties {
     void fallbackNeverRefuses(@ForAll("fallbackInputs") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
         assertThat(d.refused()).isFalse();
-        assertThat(d.effective()).isNotNull().isIn("threads", "native", "io_uring", IoModeDecision.NOT_APPLICABLE);
+        assertThat(d.effectiveWire()).isNotNull().isIn("threads", "native", "io_uring", IoModeDecision.NOT_APPLICABLE);
     }
 
     /** (e) for a concrete request the effective mode is never better, in preference order, than the one requested. */
@@ -202,7 +202,7 @@ class IoModeDecisionProperties {
         boolean unmet = d.refused() || (in.requested() != RequestedIoMode.AUTO && d.effectiveMode() != null
                                         && d.effectiveMode() != in.requested().mode());
         if (unmet) {
-            Check failed = d.firstFailure(in.requested().wire());
+            Check failed = d.firstFailure(in.requested().mode());
             assertThat(failed).isNotNull();
             assertThat(d.reason()).contains("check " + failed.check()).contains(failed.message());
         }
@@ -212,11 +212,11 @@ class IoModeDecisionProperties {
     @Property(tries = 1000)
     void echoesTheInput(@ForAll("inputs") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
-        assertThat(d.requested()).isEqualTo(in.requested().wire());
-        assertThat(d.source()).isEqualTo(in.source().wire());
+        assertThat(d.requested()).isEqualTo(in.requested());
+        assertThat(d.source()).isEqualTo(in.source());
         assertThat(d.volumeUuid()).isEqualTo(in.volume().volumeUuid());
         assertThat(d.hostUuid()).isEqualTo(in.host() == null ? null : in.host().hostUuid());
-        assertThat(d.refused()).isEqualTo(d.effective() == null);
+        assertThat(d.refused()).isEqualTo(d.effectiveWire() == null);
         if (d.refused()) assertThat(in.policy().onUnsatisfied()).isEqualTo(OnUnsatisfied.FAIL);
     }
 
@@ -225,7 +225,7 @@ class IoModeDecisionProperties {
     void notApplicableExactlyForNetworkStorage(@ForAll("inputs") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
         boolean network = Facts.RULES.kindOf(in.volume().storageType()) == StorageKind.NETWORK;
-        assertThat(IoModeDecision.NOT_APPLICABLE.equals(d.effective())).isEqualTo(network);
+        assertThat(IoModeDecision.NOT_APPLICABLE.equals(d.effectiveWire())).isEqualTo(network);
     }
 
     /** A mode's verdict does not depend on how it was reached: requested directly or reached by fallback or auto. */

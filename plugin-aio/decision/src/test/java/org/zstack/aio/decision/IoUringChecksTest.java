@@ -29,7 +29,7 @@ class IoUringChecksTest {
         assertThat(checksOf(d, "io_uring")).extracting(Check::check).containsExactly(
                 "kernel-version", "io_uring-sysctl", "qemu-version", "qemu-io_uring-support", "libvirt-version");
         assertThat(checksOf(d, "io_uring")).allMatch(Check::passed);
-        assertThat(d.effective()).isEqualTo("io_uring");
+        assertThat(d.effectiveWire()).isEqualTo("io_uring");
         assertThat(d.refused()).isFalse();
         assertThat(d.reason()).contains("all its checks passed");
     }
@@ -66,7 +66,7 @@ class IoUringChecksTest {
         // every other io_uring check still passes: exactly one fact was changed
         assertThat(failedNames(d, "io_uring")).isEqualTo(passes ? List.of() : List.of(checkName));
         assertThat(d.refused()).isEqualTo(!passes);
-        assertThat(d.effective()).isEqualTo(passes ? "io_uring" : null);
+        assertThat(d.effectiveWire()).isEqualTo(passes ? "io_uring" : null);
         if (!passes) assertThat(d.reason()).contains(checkName).contains(check(d, "io_uring", checkName).message());
     }
 
@@ -134,7 +134,7 @@ class IoUringChecksTest {
         for (VolumeFacts v : List.of(FILE_VOLUME, nativeOk())) {
             IoModeDecision d = decide(RequestedIoMode.IO_URING, v, new HostFacts(HOST, g.kernel(), 0, Version.parse(qemu), true, g.libvirt()), FAIL);
             assertThat(failedNames(d, "io_uring")).isEqualTo(passes ? List.of() : List.of("known-bad:qemu-7.1-io_uring-hang"));
-            assertThat(d.effective()).isEqualTo(passes ? "io_uring" : null);
+            assertThat(d.effectiveWire()).isEqualTo(passes ? "io_uring" : null);
             if (!passes) {
                 assertThat(check(d, "io_uring", "known-bad:qemu-7.1-io_uring-hang").message()).contains("QEMU 7.1").contains("7.2");
                 assertThat(d.reason()).contains("known-bad:qemu-7.1-io_uring-hang");
@@ -152,7 +152,7 @@ class IoUringChecksTest {
         VolumeFacts v = volume(type, "raw", "full", "none");
         IoModeDecision d = decide(RequestedIoMode.IO_URING, v, new HostFacts(HOST, Version.parse(kernel), 0, g.qemu(), true, g.libvirt()), FAIL);
         assertThat(failedNames(d, "io_uring")).isEqualTo(passes ? List.of() : List.of("known-bad:lvm-io_uring-old-kernel"));
-        assertThat(d.effective()).isEqualTo(passes ? "io_uring" : null);
+        assertThat(d.effectiveWire()).isEqualTo(passes ? "io_uring" : null);
         if (!passes) assertThat(check(d, "io_uring", "known-bad:lvm-io_uring-old-kernel").message()).contains("5.13");
     }
 
@@ -161,7 +161,7 @@ class IoUringChecksTest {
         HostFacts g = goodHost();
         IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeOk(),
                 new HostFacts(HOST, Version.parse("5.4.0-150-generic"), 0, g.qemu(), true, g.libvirt()), FALLBACK);
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
         assertThat(d.reason()).contains("fell back to native").contains("known-bad:lvm-io_uring-old-kernel");
     }
 
@@ -191,16 +191,16 @@ class IoUringChecksTest {
                 .isEqualTo("native on file storage misbehaves with this libvirt.");
 
         // storage kind does not match
-        assertThat(decider.decide(in(RequestedIoMode.NATIVE, nativeOk(), oldLibvirt, FAIL)).effective()).isEqualTo("native");
+        assertThat(decider.decide(in(RequestedIoMode.NATIVE, nativeOk(), oldLibvirt, FAIL)).effectiveWire()).isEqualTo("native");
         // libvirt outside the range
-        assertThat(decider.decide(in(RequestedIoMode.NATIVE, nfsFull, g, FAIL)).effective()).isEqualTo("native");
+        assertThat(decider.decide(in(RequestedIoMode.NATIVE, nfsFull, g, FAIL)).effectiveWire()).isEqualTo("native");
         // a version condition cannot match an unknown host or unknown version
-        assertThat(decider.decide(in(RequestedIoMode.NATIVE, nfsFull, null, FAIL)).effective()).isEqualTo("native");
+        assertThat(decider.decide(in(RequestedIoMode.NATIVE, nfsFull, null, FAIL)).effectiveWire()).isEqualTo("native");
         assertThat(decider.decide(in(RequestedIoMode.NATIVE, nfsFull,
-                new HostFacts(HOST, g.kernel(), 0, g.qemu(), true, null), FAIL)).effective()).isEqualTo("native");
+                new HostFacts(HOST, g.kernel(), 0, g.qemu(), true, null), FAIL)).effectiveWire()).isEqualTo("native");
         // the rule is for native only: io_uring on the same host and volume is not touched by it
         IoModeDecision ioUring = decider.decide(in(RequestedIoMode.IO_URING, nfsFull, oldLibvirt, FAIL));
-        assertThat(ioUring.effective()).isEqualTo("io_uring");
+        assertThat(ioUring.effectiveWire()).isEqualTo("io_uring");
         assertThat(ioUring.checks()).noneMatch(c -> c.check().startsWith("known-bad:"));
     }
 

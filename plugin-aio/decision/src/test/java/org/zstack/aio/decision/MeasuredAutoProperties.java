@@ -65,7 +65,7 @@ class MeasuredAutoProperties {
     private static List<IoMode> passing(DecisionInput in) {
         ModeChecks checks = new ModeChecks(Facts.RULES);
         List<IoMode> out = new ArrayList<>();
-        for (IoMode m : PREFERENCE) if (checks.evaluate(m, in, new ArrayList<>())) out.add(m);
+        for (IoMode m : PREFERENCE) if (checks.evaluate(m, in.volume(), in.host(), in.policy(), new ArrayList<>())) out.add(m);
         return out;
     }
 
@@ -74,10 +74,10 @@ class MeasuredAutoProperties {
     void autoNeverPicksAFailingModeEvenWithMeasurements(@ForAll("measuredAuto") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
         assertThat(d.refused()).isFalse();
-        if (IoModeDecision.NOT_APPLICABLE.equals(d.effective())) return;
-        Statistics.label("effective").collect(d.effective());
+        if (IoModeDecision.NOT_APPLICABLE.equals(d.effectiveWire())) return;
+        Statistics.label("effective").collect(d.effectiveWire());
         assertThat(passing(in)).contains(d.effectiveMode());
-        assertThat(d.checks()).filteredOn(c -> c.mode().equals(d.effective())).allMatch(Check::passed);
+        assertThat(d.checks()).filteredOn(c -> c.mode().equals(d.effectiveWire())).allMatch(Check::passed);
         assertThat(Facts.isOneSentence(d.reason())).as("one sentence: %s", d.reason()).isTrue();
     }
 
@@ -85,13 +85,13 @@ class MeasuredAutoProperties {
     @Property(tries = 3000)
     void autoPicksTheFastestPassingModeUnlessWithinTheTieMargin(@ForAll("measuredAuto") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);
-        if (IoModeDecision.NOT_APPLICABLE.equals(d.effective())) return;
+        if (IoModeDecision.NOT_APPLICABLE.equals(d.effectiveWire())) return;
         ModePerformance perf = in.performance();
         List<IoMode> candidates = passing(in).stream().filter(m -> perf.score(m) != null).toList();
         if (candidates.isEmpty()) {
             Statistics.label("path").collect("static");
             IoModeDecision plain = DECIDER.decide(in.withPerformance(null));
-            assertThat(d.effective()).isEqualTo(plain.effective());
+            assertThat(d.effectiveWire()).isEqualTo(plain.effectiveWire());
             return;
         }
         double best = candidates.stream().mapToDouble(perf::score).max().orElseThrow();

@@ -25,7 +25,7 @@ class MeasuredAutoTest {
     void measuredFastestPassingModeWins() {
         VolumeFacts full = volume("LocalStorage", "qcow2", "full", "none");
         IoModeDecision d = auto(full, perf(70_000, 153_000, 105_000));
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
         assertThat(d.reason()).isEqualTo("auto requested (global) chose native: fastest measured on this storage, "
                 + "2.19x threads (4K random write qd64 ops/s).");
         assertThat(Facts.isOneSentence(d.reason())).isTrue();
@@ -34,7 +34,7 @@ class MeasuredAutoTest {
     @Test
     void withoutMeasurementsTheStaticOrderStays() {
         VolumeFacts full = volume("LocalStorage", "qcow2", "full", "none");
-        assertThat(auto(full, null).effective()).isEqualTo("io_uring");
+        assertThat(auto(full, null).effectiveWire()).isEqualTo("io_uring");
         assertThat(auto(full, null).reason()).doesNotContain("measured");
     }
 
@@ -42,7 +42,7 @@ class MeasuredAutoTest {
     void aSparseImageNeverGetsNativeEvenWhenItMeasuredFastest() {
         VolumeFacts sparse = volume("LocalStorage", "qcow2", "metadata", "none");
         IoModeDecision d = auto(sparse, perf(13_300, 68_500, 65_100));
-        assertThat(d.effective()).isEqualTo("io_uring");
+        assertThat(d.effectiveWire()).isEqualTo("io_uring");
         assertThat(d.reason()).contains("fastest measured").contains("native is ruled out by check");
     }
 
@@ -50,24 +50,24 @@ class MeasuredAutoTest {
     void aTieWithinTheMarginKeepsThePreferenceOrder() {
         VolumeFacts full = volume("LocalStorage", "raw", "full", "none");
         IoModeDecision d = auto(full, perf(57_500, 72_400, 71_400)); // io_uring 1.4% behind native
-        assertThat(d.effective()).isEqualTo("io_uring");
+        assertThat(d.effectiveWire()).isEqualTo("io_uring");
         assertThat(d.reason()).contains("within 5% of the fastest measured on this storage (native)");
     }
 
     @Test
     void threadsWinsWhenItIsReallyFastest() {
         VolumeFacts full = volume("LocalStorage", "raw", "full", "none");
-        assertThat(auto(full, perf(100_000, 60_000, 70_000)).effective()).isEqualTo("threads");
+        assertThat(auto(full, perf(100_000, 60_000, 70_000)).effectiveWire()).isEqualTo("threads");
     }
 
     @Test
     void unmeasuredModesAreNotPreferredAndNoPassingMeasurementMeansStatic() {
         VolumeFacts full = volume("LocalStorage", "raw", "full", "none");
         ModePerformance onlyNative = new ModePerformance(Map.of(IoMode.NATIVE, 5.0), "x", null);
-        assertThat(auto(full, onlyNative).effective()).isEqualTo("native");
+        assertThat(auto(full, onlyNative).effectiveWire()).isEqualTo("native");
         VolumeFacts sparse = volume("NFS", "qcow2", "none", "none");
         IoModeDecision d = auto(sparse, onlyNative);
-        assertThat(d.effective()).isEqualTo("io_uring");
+        assertThat(d.effectiveWire()).isEqualTo("io_uring");
         assertThat(d.reason()).doesNotContain("measured");
     }
 

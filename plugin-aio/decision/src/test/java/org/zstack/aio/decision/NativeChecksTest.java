@@ -29,7 +29,7 @@ class NativeChecksTest {
             assertThat(c.passed()).isTrue();
             assertThat(c.message()).contains(cache).contains("O_DIRECT");
             assertThat(d.refused()).isFalse();
-            assertThat(d.effective()).isEqualTo("native");
+            assertThat(d.effectiveWire()).isEqualTo("native");
         }
     }
 
@@ -45,7 +45,7 @@ class NativeChecksTest {
             assertThat(c.message()).contains(cache).contains("none or directsync");
             assertThat(failedNames(d, "native")).containsExactly("cache-mode");
             assertThat(d.refused()).isTrue();
-            assertThat(d.effective()).isNull();
+            assertThat(d.effectiveWire()).isNull();
             assertThat(d.reason()).contains("cache-mode").contains(cache);
         }
     }
@@ -57,7 +57,7 @@ class NativeChecksTest {
         assertThat(failedNames(refused, "native")).containsExactly("cache-mode");
         assertThat(check(refused, "native", "cache-mode").message()).contains("unknown").contains("none or directsync");
         assertThat(refused.refused()).isTrue();
-        assertThat(decide(RequestedIoMode.AUTO, volume("SharedBlock", "raw", "none", null), null, FAIL).effective())
+        assertThat(decide(RequestedIoMode.AUTO, volume("SharedBlock", "raw", "none", null), null, FAIL).effectiveWire())
                 .isEqualTo("threads");
     }
 
@@ -70,7 +70,7 @@ class NativeChecksTest {
         IoModeDecision d = new IoModeDecider(widened).decide(
                 in(RequestedIoMode.NATIVE, volume("SharedBlock", "raw", "none", "writethrough"), null, FAIL));
         assertThat(check(d, "native", "cache-mode").passed()).isTrue();
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
     }
 
     // ---- sparse images on file storage -------------------------------------------------------------------
@@ -103,7 +103,7 @@ class NativeChecksTest {
         assertThat(c.passed()).isEqualTo(passes);
         assertThat(c.message()).contains(prealloc);
         assertThat(d.refused()).isEqualTo(!passes);
-        assertThat(d.effective()).isEqualTo(passes ? "native" : null);
+        assertThat(d.effectiveWire()).isEqualTo(passes ? "native" : null);
         if (!passes) {
             assertThat(d.reason()).contains("non-sparse-image");
             assertThat(c.message()).containsAnyOf("preallocation full", "preallocate full");
@@ -128,7 +128,7 @@ class NativeChecksTest {
         Check c = check(d, "native", "non-sparse-image");
         assertThat(c.passed()).isTrue();
         assertThat(c.message()).contains(String.valueOf(10 * GIB));
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
     }
 
     @Test
@@ -185,7 +185,7 @@ class NativeChecksTest {
     void unknownStorageTypeIsTreatedAsFileStorage() {
         IoModeDecision d = decide(RequestedIoMode.NATIVE, volume("ZBS", "qcow2", "none", "none"), null, FAIL);
         assertThat(check(d, "native", "non-sparse-image").passed()).isFalse();
-        assertThat(decide(RequestedIoMode.NATIVE, volume("ZBS", "qcow2", "full", "none"), null, FAIL).effective())
+        assertThat(decide(RequestedIoMode.NATIVE, volume("ZBS", "qcow2", "full", "none"), null, FAIL).effectiveWire())
                 .isEqualTo("native");
     }
 
@@ -198,14 +198,14 @@ class NativeChecksTest {
         Check c = check(d, "native", "non-sparse-image");
         assertThat(c.passed()).isTrue();
         assertThat(c.message()).contains("block device");
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
     }
 
     @Test
     void blockStoragePassesEvenWhenMeasuredThin() {
         IoModeDecision d = decide(RequestedIoMode.NATIVE, measured("SharedBlock", "qcow2", "none", 10 * GIB, GIB), null, FAIL);
         assertThat(check(d, "native", "non-sparse-image").passed()).isTrue();
-        assertThat(d.effective()).isEqualTo("native");
+        assertThat(d.effectiveWire()).isEqualTo("native");
     }
 
     @Test
@@ -226,7 +226,7 @@ class NativeChecksTest {
     @Test
     void nativeDoesNotLookAtTheHost() {
         IoModeDecision withHost = decide(RequestedIoMode.NATIVE, nativeOk(), host("3.10", 2, "2.0", false, "1.0.0"), FAIL);
-        assertThat(withHost.effective()).isEqualTo("native");
+        assertThat(withHost.effectiveWire()).isEqualTo("native");
         assertThat(checksOf(withHost, "native")).extracting(Check::check).containsExactly("cache-mode", "non-sparse-image");
     }
 }

@@ -23,7 +23,7 @@ public class AioServerApplication {
     }
 
     /** "--http-port 9090" or "--http-port=9090" become "--AIO_HTTP_PORT=9090", which outranks the environment. */
-    static String[] translate(String[] args) {
+    public static String[] translate(String[] args) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];

@@ -107,7 +107,7 @@ abstract class RoundTripCountContract {
 
     private void decide(String vm, int expected) {
         var decided = server.bean(IoModeService.class).decide(server.bean(IoModeFactsLoader.class).volumesOfVm(vm), host);
-        assertThat(decided).hasSize(expected).allSatisfy(d -> assertThat(d.decision().effective()).isNotNull());
+        assertThat(decided).hasSize(expected).allSatisfy(d -> assertThat(d.decision().effectiveWire()).isNotNull());
     }
 
     private long statements(Runnable r) {

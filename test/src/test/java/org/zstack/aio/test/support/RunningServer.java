@@ -1,10 +1,9 @@
 package org.zstack.aio.test.support;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.zstack.aio.server.AioServerApplication;
-import org.zstack.aio.server.agent.EmbeddedAgent;
+import org.zstack.aio.launcher.AioLauncher;
+import org.zstack.aio.launcher.EmbeddedAgent;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,7 +44,7 @@ public final class RunningServer implements AutoCloseable {
         p.putAll(extra);
         // command-line arguments outrank application.yml (builder "properties" would only be defaults)
         String[] args = p.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
-        ConfigurableApplicationContext ctx = new SpringApplicationBuilder(AioServerApplication.class).run(args);
+        ConfigurableApplicationContext ctx = AioLauncher.run(args);
         return new RunningServer(ctx, db);
     }
 

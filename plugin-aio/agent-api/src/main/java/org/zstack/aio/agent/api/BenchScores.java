@@ -1,10 +1,13 @@
 package org.zstack.aio.agent.api;
 
+import org.zstack.aio.decision.IoMode;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The benchmark's matrix and its ranking metric, shared by the agent's CLI and the management server so both rank
@@ -24,7 +27,8 @@ public final class BenchScores {
     public static final List<String> WORKLOADS = List.of("randread-4k-qd1", "randread-4k-qd16", "randread-4k-qd64",
             "randwrite-4k-qd1", "randwrite-4k-qd16", "randwrite-4k-qd64", "seqwrite-64k-qd16");
 
-    public static final List<String> MODES = List.of("threads", "native", "io_uring");
+    /** The io modes measured, by name, in the order they are declared. */
+    public static final List<String> MODES = Stream.of(IoMode.values()).map(IoMode::wire).toList();
 
     private BenchScores() {
     }
@@ -65,7 +69,7 @@ public final class BenchScores {
             int n = 0;
             boolean missing = false;
             for (Map<String, Double> w : byWorkload.values()) {
-                Double t = w.get("threads");
+                Double t = w.get(IoMode.THREADS.wire());
                 Double m = w.get(mode);
                 if (t == null || m == null) {
                     missing = true;

@@ -3,8 +3,14 @@ package org.zstack.aio.agent.bench;
 import org.zstack.aio.agent.api.BenchScores;
 import org.zstack.aio.agent.api.HostBenchRsp;
 import org.zstack.aio.agent.api.HostBenchRsp.BenchCell;
+import org.zstack.aio.decision.IoMode;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.ModePerformance;
+import org.zstack.aio.decision.StorageKind;
+import org.zstack.aio.decision.VolumeFacts;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,50 +20,61 @@ import java.util.Set;
 
 /**
  * The benchmark as a text table (ratios to threads), with what {@code auto} would pick per image kind on file
- * storage with the shipped rules (native only on a fully preallocated image; threads and io_uring everywhere),
- * and how close that pick gets to the best allowed mode on every workload. The pick follows the decision's
- * rule (IoModeDecider.pickMeasured): the fastest by score unless an earlier mode of [io_uring, native, threads]
- * is within the tie margin.
+ * storage with the shipped rules, and how close that pick gets to the best allowed mode on every workload. Both
+ * questions go to the decider: which modes a file image of the kind allows ({@link IoModeDecider#check}; io_uring's
+ * host checks aside, the benchmark ran on this host) and the measured pick ({@link IoModeDecider#pickMeasured}).
  */
 public final class BenchTable {
 
-    public static final List<String> PREFERENCE = List.of("io_uring", "native", "threads");
+    private static final String THREADS = IoMode.THREADS.wire();
+    private static final String NATIVE = IoMode.NATIVE.wire();
+    private static final String IO_URING = IoMode.IO_URING.wire();
 
-    private BenchTable() {
+    private final IoModeDecider decider;
+
+    public BenchTable(IoModeDecider decider) {
+        this.decider = decider;
     }
 
-    /** Modes auto may use for a kind on file storage with default rules. */
-    public static List<String> allowedOnFileStorage(String kind) {
-        return kind.endsWith("-full") ? PREFERENCE : List.of("io_uring", "threads");
-    }
-
-    /** The mode auto picks from these scores among the allowed ones, null when none was measured. */
-    public static String pick(Map<String, Double> scores, List<String> allowed, double margin) {
-        String best = null;
-        for (String m : PREFERENCE) {
-            if (allowed.contains(m) && scores.containsKey(m) && (best == null || scores.get(m) > scores.get(best))) best = m;
+    /** Modes auto may use for an image kind ("qcow2-full") on file storage with cache none, in preference order. */
+    public List<IoMode> allowedOnFileStorage(String kind) {
+        String[] formatAndPrealloc = kind.split("-", 2);
+        String fileStorage = decider.rules().storageTypes().entrySet().stream()
+                .filter(e -> e.getValue() == StorageKind.FILE).map(Map.Entry::getKey).findFirst().orElse(null);
+        VolumeFacts image = new VolumeFacts(null, fileStorage, formatAndPrealloc[0], formatAndPrealloc[1], null, null,
+                CACHE_NONE);
+        List<IoMode> out = new ArrayList<>();
+        for (IoMode m : decider.rules().preference()) {
+            if (m == IoMode.IO_URING || decider.check(m, image, null).passed()) out.add(m);
         }
-        if (best == null) return null;
-        for (String m : PREFERENCE) {
-            if (allowed.contains(m) && scores.containsKey(m) && scores.get(m) >= scores.get(best) * (1 - margin)) return m;
-        }
-        return best;
+        return out;
     }
 
-    public static String render(HostBenchRsp r, double margin) {
+    private static final String CACHE_NONE = "none";
+
+    /** The mode auto picks from these scores (by mode name) among the allowed ones, null when none was measured. */
+    public IoMode pick(Map<String, Double> scores, List<IoMode> allowed, double margin) {
+        Map<IoMode, Double> byMode = new EnumMap<>(IoMode.class);
+        scores.forEach((m, v) -> byMode.put(IoMode.fromWire(m), v));
+        List<IoMode> measured = allowed.stream().filter(byMode::containsKey).toList();
+        return IoModeDecider.pickMeasured(measured, new ModePerformance(byMode, null, null), margin);
+    }
+
+    public String render(HostBenchRsp r, double margin) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "qemu-img bench on %s (%s), budget %d s, took %.1f s%s%n", r.path(), r.qemuImg(),
                 r.budgetSeconds(), r.seconds(), r.complete() ? "" : " - INCOMPLETE: " + r.note()));
         sb.append("median ops/s over the runs (n), ± half of (max-min)/median; ratios to threads; auto = pick on file storage\n");
         sb.append(String.format(Locale.ROOT, "%-15s %-18s %-16s %-16s %-16s %8s %8s  %-8s %8s %9s%n", "image", "workload",
-                "threads", "native", "io_uring", "nat/thr", "uring/thr", "auto", "auto/thr", "auto/best"));
+                THREADS, NATIVE, IO_URING, "nat/thr", "uring/thr", "auto", "auto/thr", "auto/best"));
         Set<String> kinds = new LinkedHashSet<>();
         r.cells().forEach(c -> kinds.add(c.imageKind()));
         List<String> summary = new ArrayList<>();
         for (String kind : kinds) {
             Map<String, Double> scores = BenchScores.scores(r.cells(), kind);
-            List<String> allowed = allowedOnFileStorage(kind);
-            String auto = pick(scores, allowed, margin);
+            List<IoMode> allowed = allowedOnFileStorage(kind);
+            IoMode pick = pick(scores, allowed, margin);
+            String auto = pick == null ? null : pick.wire();
             Map<String, Map<String, BenchCell>> rows = new LinkedHashMap<>();
             for (BenchCell c : r.cells()) {
                 if (c.imageKind().equals(kind)) rows.computeIfAbsent(c.workload(), w -> new LinkedHashMap<>()).put(c.mode(), c);
@@ -66,9 +83,9 @@ public final class BenchTable {
             String worstWl = null;
             for (var e : rows.entrySet()) {
                 Map<String, BenchCell> m = e.getValue();
-                double t = ops(m.get("threads"));
+                double t = ops(m.get(THREADS));
                 double bestAllowed = 0;
-                for (String a : allowed) bestAllowed = Math.max(bestAllowed, ops(m.get(a)));
+                for (IoMode a : allowed) bestAllowed = Math.max(bestAllowed, ops(m.get(a.wire())));
                 double a = auto == null ? 0 : ops(m.get(auto));
                 double ofBest = bestAllowed > 0 ? a / bestAllowed : 0;
                 if (ofBest < worst) {
@@ -76,8 +93,8 @@ public final class BenchTable {
                     worstWl = e.getKey();
                 }
                 sb.append(String.format(Locale.ROOT, "%-15s %-18s %-16s %-16s %-16s %8s %8s  %-8s %8s %9s%n", kind, e.getKey(),
-                        cell(m.get("threads")), cell(m.get("native")), cell(m.get("io_uring")),
-                        ratio(ops(m.get("native")), t), ratio(ops(m.get("io_uring")), t), auto == null ? "-" : auto,
+                        cell(m.get(THREADS)), cell(m.get(NATIVE)), cell(m.get(IO_URING)),
+                        ratio(ops(m.get(NATIVE)), t), ratio(ops(m.get(IO_URING)), t), auto == null ? "-" : auto,
                         ratio(a, t), bestAllowed > 0 ? String.format(Locale.ROOT, "%.0f%%", ofBest * 100) : "-"));
             }
             StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-15s score", kind));

@@ -6,6 +6,7 @@ import org.zstack.aio.agent.api.HostBenchRsp.BenchCell;
 import org.zstack.aio.agent.http.AgentException;
 import org.zstack.aio.agent.process.ProcessResult;
 import org.zstack.aio.agent.process.ProcessRunner;
+import org.zstack.aio.decision.IoMode;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -103,7 +104,7 @@ public final class IoBenchmark {
                     created.put(cell.image().name(), image);
                 }
                 // warm-up with threads: primes the file system and tells the rate for the counts
-                Measured warm = run(runner, cell, "threads", cell.workload().minCount(), image);
+                Measured warm = run(runner, cell, IoMode.THREADS.wire(), cell.workload().minCount(), image);
                 if (warm.error == null) overhead = 0.5 * overhead + 0.5 * Math.max(0, warm.wall - warm.seconds);
                 int runsLeft = reps * BenchPlan.modesFor(0).size();
                 double cellShare = (deadline - System.nanoTime()) / 1e9 / (cells.size() - i);

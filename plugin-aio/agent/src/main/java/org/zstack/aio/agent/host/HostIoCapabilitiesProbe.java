@@ -8,6 +8,7 @@ import org.zstack.aio.agent.libvirt.LibvirtHost;
 import org.zstack.aio.agent.process.ProcessResult;
 import org.zstack.aio.agent.process.ProcessRunner;
 import org.zstack.aio.agent.qemu.QemuImg;
+import org.zstack.aio.decision.IoMode;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -60,8 +61,8 @@ public final class HostIoCapabilitiesProbe {
             // this QEMU and kernel accept the mode at all.
             benchDirs.add(Path.of(System.getProperty("java.io.tmpdir")));
         }
-        ModeProbe uring = probeMode("io_uring", benchDirs);
-        ModeProbe nativeAio = probeMode("native", benchDirs);
+        ModeProbe uring = probeMode(IoMode.IO_URING.wire(), benchDirs);
+        ModeProbe nativeAio = probeMode(IoMode.NATIVE.wire(), benchDirs);
         return new HostFactsRsp(hostname(), readProc("kernel/osrelease"), ioUringDisabled(), qemuVersion(),
                 uring.accepted(), uring.error(), nativeAio.accepted(), nativeAio.error(), libvirtVersion(),
                 libvirt.uri(), storage);

@@ -1,9 +1,11 @@
 package org.zstack.aio.agent.vm;
 
+import org.zstack.aio.agent.api.BenchScores;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.agent.domain.DiskSpec;
 import org.zstack.aio.agent.domain.DiskTargets;
 import org.zstack.aio.agent.http.AgentException;
+import org.zstack.aio.decision.IoMode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +15,6 @@ import java.util.Set;
 /** Turns the server's DiskTO into what goes into the domain XML, checking what the server sent. */
 final class DiskSpecs {
 
-    private static final Set<String> IO_MODES = Set.of("threads", "native", "io_uring");
     private static final Set<String> CACHE_MODES = Set.of("none", "writethrough", "writeback", "directsync",
             "unsafe");
 
@@ -36,9 +37,9 @@ final class DiskSpecs {
                     "use one of " + CACHE_MODES);
         }
         for (String io : d.ioCandidates()) {
-            if (!IO_MODES.contains(io)) {
+            if (IoMode.fromWireOrNull(io) == null) {
                 throw AgentException.badCommand("disk " + d.volumeUuid() + " has unknown io candidate '" + io + "'",
-                        "use threads, native or io_uring (or an empty list for no io attribute)");
+                        "use one of " + BenchScores.MODES + " (or an empty list for no io attribute)");
             }
         }
         if (!isNetwork(d) && d.format() != null && !Set.of("qcow2", "raw").contains(d.format())) {

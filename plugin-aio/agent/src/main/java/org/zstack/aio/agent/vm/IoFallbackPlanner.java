@@ -1,5 +1,8 @@
 package org.zstack.aio.agent.vm;
 
+import org.zstack.aio.agent.api.BenchScores;
+import org.zstack.aio.decision.IoMode;
+
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -12,7 +15,7 @@ import java.util.stream.Collectors;
  * far as the error text allows:
  * <ol>
  * <li>the error names disks (target dev like "vdb", or the image path): only those;</li>
- * <li>else it names io modes (libvirt: {@code io='native'}, QEMU: {@code aio=native}, or "io_uring"): only the
+ * <li>else it names io modes (libvirt: {@code io='native'}, QEMU: {@code aio=native}, or io_uring): only the
  *     disks currently trying one of those modes;</li>
  * <li>else every disk that still has a candidate left.</li>
  * </ol>
@@ -20,7 +23,9 @@ import java.util.stream.Collectors;
  */
 final class IoFallbackPlanner {
 
-    private static final Pattern MODE = Pattern.compile("\\ba?io['\"]?\\s*[=:]\\s*['\"]?(threads|native|io_uring)\\b");
+    private static final Pattern MODE = Pattern.compile("\\ba?io['\"]?\\s*[=:]\\s*['\"]?("
+            + String.join("|", BenchScores.MODES) + ")\\b");
+    private static final String IO_URING = IoMode.IO_URING.wire();
 
     private IoFallbackPlanner() {
     }
@@ -60,8 +65,8 @@ final class IoFallbackPlanner {
         while (m.find()) {
             modes.add(m.group(1));
         }
-        if (error.contains("io_uring")) {
-            modes.add("io_uring");
+        if (error.contains(IO_URING)) {
+            modes.add(IO_URING);
         }
         return modes.stream().collect(Collectors.toUnmodifiableSet());
     }

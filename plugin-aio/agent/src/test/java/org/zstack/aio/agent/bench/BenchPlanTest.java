@@ -4,6 +4,10 @@ import org.junit.jupiter.api.Test;
 import org.zstack.aio.agent.api.BenchScores;
 import org.zstack.aio.agent.api.HostBenchRsp.BenchCell;
 
+import org.zstack.aio.decision.IoMode;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.rules.IoModeRulesLoader;
+
 import java.util.List;
 import java.util.Map;
 
@@ -76,14 +80,17 @@ class BenchPlanTest {
         assertThat(s.get("native")).isCloseTo(2.0, within(1e-9));
         assertThat(s.get("io_uring")).isCloseTo(2.0, within(1e-9));
         // a tie keeps the preference order; native is not allowed on a sparse kind
-        assertThat(BenchTable.pick(s, BenchTable.allowedOnFileStorage("qcow2-full"), 0.05)).isEqualTo("io_uring");
-        assertThat(BenchTable.pick(Map.of("threads", 1.0, "native", 3.0, "io_uring", 1.2),
-                BenchTable.allowedOnFileStorage("qcow2-none"), 0.05)).isEqualTo("io_uring");
-        assertThat(BenchTable.pick(Map.of("threads", 1.0, "native", 3.0, "io_uring", 1.2),
-                BenchTable.allowedOnFileStorage("raw-full"), 0.05)).isEqualTo("native");
+        BenchTable table = new BenchTable(new IoModeDecider(IoModeRulesLoader.fromClasspath()));
+        assertThat(table.allowedOnFileStorage("qcow2-full")).containsExactly(IoMode.IO_URING, IoMode.NATIVE, IoMode.THREADS);
+        assertThat(table.allowedOnFileStorage("qcow2-falloc")).containsExactly(IoMode.IO_URING, IoMode.THREADS);
+        assertThat(table.pick(s, table.allowedOnFileStorage("qcow2-full"), 0.05)).isEqualTo(IoMode.IO_URING);
+        assertThat(table.pick(Map.of("threads", 1.0, "native", 3.0, "io_uring", 1.2),
+                table.allowedOnFileStorage("qcow2-none"), 0.05)).isEqualTo(IoMode.IO_URING);
+        assertThat(table.pick(Map.of("threads", 1.0, "native", 3.0, "io_uring", 1.2),
+                table.allowedOnFileStorage("raw-full"), 0.05)).isEqualTo(IoMode.NATIVE);
         assertThat(BenchScores.imageKind("qcow2", null)).isEqualTo("qcow2-none");
         assertThat(BenchScores.imageKind("raw", "falloc")).isNull();
-        assertThat(BenchTable.render(new org.zstack.aio.agent.api.HostBenchRsp("/s", "t", 1, 1, true, null, "qemu-img 7.2",
+        assertThat(table.render(new org.zstack.aio.agent.api.HostBenchRsp("/s", "t", 1, 1, true, null, "qemu-img 7.2",
                 cells), 0.05)).contains("qcow2-full", "randwrite-4k-qd64", "4.00", "io_uring");
     }
 

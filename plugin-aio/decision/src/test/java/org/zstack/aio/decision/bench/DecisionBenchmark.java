@@ -58,7 +58,7 @@ public class DecisionBenchmark {
         List<String> outcomes = new ArrayList<>();
         for (DecisionInput in : inputs) {
             IoModeDecision d = decider.decide(in);
-            outcomes.add(d.refused() ? "refused" : d.effective());
+            outcomes.add(d.refused() ? "refused" : d.effectiveWire());
         }
         for (String expected : List.of("io_uring", "native", "threads", "refused", "not-applicable")) {
             if (!outcomes.contains(expected)) throw new IllegalStateException("benchmark mix never yields " + expected + ": " + outcomes);

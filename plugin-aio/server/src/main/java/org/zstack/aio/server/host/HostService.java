@@ -10,15 +10,9 @@ import org.zstack.aio.agent.api.HostConnectCmd;
 import org.zstack.aio.agent.api.HostFactsRsp;
 import org.zstack.aio.agent.api.StoragePathFacts;
 import org.zstack.aio.decision.Check;
-import org.zstack.aio.decision.ConfigSource;
-import org.zstack.aio.decision.DecisionInput;
-import org.zstack.aio.decision.DecisionPolicy;
+import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
-import org.zstack.aio.decision.IoModeDecision;
-import org.zstack.aio.decision.OnUnsatisfied;
-import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.StorageKind;
-import org.zstack.aio.decision.VolumeFacts;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.agent.api.trust.EnrollmentToken;
@@ -205,12 +199,9 @@ public class HostService {
         return new HostInventory(h.getUuid(), h.getName(), h.getManagementIp(), h.getAgentPort(), h.getStatus(), io);
     }
 
-    /** The first io_uring check this host fails, judged by the decision itself for a plain file volume. */
+    /** The first io_uring check this host fails, as the decider judges the host alone; null when none fails. */
     private Check ioUringBlocker(HostIoCapabilitiesVO c) {
-        VolumeFacts probe = new VolumeFacts("-", "LocalStorage", "qcow2", "full", 1L, 1L, "none");
-        IoModeDecision d = decider.decide(new DecisionInput(RequestedIoMode.IO_URING, ConfigSource.GLOBAL, probe,
-                c.toFacts(), new DecisionPolicy(OnUnsatisfied.FAIL, false)));
-        return d.firstFailure("io_uring");
+        return decider.checkHost(IoMode.IO_URING, c.toFacts()).firstFailure();
     }
 
     private String write(List<StoragePathFacts> paths) {

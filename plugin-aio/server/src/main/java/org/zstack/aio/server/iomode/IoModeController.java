@@ -5,7 +5,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.server.account.Caller;
 
 @RestController
@@ -37,7 +36,7 @@ public class IoModeController {
     /** The decision of CONTRACT §3 for the volume, on host H (default: its VM's host). */
     @Operation(operationId = "GetVolumeIoMode")
     @GetMapping("/v1/volumes/{uuid}/io-mode")
-    public IoModeDecision get(Caller caller, @PathVariable String uuid, @RequestParam(required = false) String hostUuid) {
-        return service.preview(caller, uuid, hostUuid);
+    public IoModeDecisionInventory get(Caller caller, @PathVariable String uuid, @RequestParam(required = false) String hostUuid) {
+        return IoModeDecisionInventory.of(service.preview(caller, uuid, hostUuid));
     }
 }

@@ -42,8 +42,9 @@ public class IoModeOverview {
 
     /** The decision the next start would make for each volume the caller can see. */
     @Transactional(readOnly = true)
-    public List<IoModeDecision> previews(Caller caller) {
-        return decideAll(facts(caller.admin() ? null : caller.accountUuid()), snapshots.loadAll(IoModeConfigs.CATEGORY));
+    public List<IoModeDecisionInventory> previews(Caller caller) {
+        return decideAll(facts(caller.admin() ? null : caller.accountUuid()), snapshots.loadAll(IoModeConfigs.CATEGORY)).stream()
+                .map(IoModeDecisionInventory::of).toList();
     }
 
     public record Tally(Map<String, Long> byEffective, long fallbacks, long refused, List<ReasonGroup> reasons) {
@@ -69,7 +70,7 @@ public class IoModeOverview {
         List<IoModeDecision> after = decideAll(all, now.withGlobal(name, valid));
         long changed = 0;
         for (int i = 0; i < before.size(); i++) {
-            if (!java.util.Objects.equals(before.get(i).effective(), after.get(i).effective())
+            if (before.get(i).effectiveMode() != after.get(i).effectiveMode()
                 || before.get(i).refused() != after.get(i).refused()) changed++;
         }
         return new Impact(category, name, now.global(def), valid, before.size(), changed, tally(before), tally(after));
@@ -105,10 +106,9 @@ public class IoModeOverview {
             if (d.refused()) {
                 refused++;
             } else {
-                byEffective.merge(d.effective(), 1L, Long::sum);
+                byEffective.merge(d.effectiveWire(), 1L, Long::sum);
             }
-            boolean fellBack = !d.refused() && !"auto".equals(d.requested())
-                               && !IoModeDecision.NOT_APPLICABLE.equals(d.effective()) && !d.requested().equals(d.effective());
+            boolean fellBack = d.fellBack();
             if (fellBack) fallbacks++;
             if (fellBack || d.refused()) {
                 Check c = d.checks().stream().filter(x -> !x.passed()).findFirst().orElse(null);

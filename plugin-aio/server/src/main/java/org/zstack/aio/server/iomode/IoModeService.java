@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.agent.api.DiskResult;
-import org.zstack.aio.decision.Check;
+import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.HostFacts;
 import org.zstack.aio.decision.IoModeDecider;
@@ -48,6 +48,11 @@ public class IoModeService {
 
     /** A decided volume: its context, resolved cache mode and the decision. */
     public record Decided(VolumeContext volume, String cacheMode, DecisionInput input, IoModeDecision decision) {
+
+        /** The same volume with the decision as it stands after the start. */
+        public Decided withDecision(IoModeDecision d) {
+            return new Decided(volume, cacheMode, input, d);
+        }
     }
 
     /** Decisions for these volumes on this host, in a constant number of queries (the measurements in one). */
@@ -96,8 +101,8 @@ public class IoModeService {
             VolumeIoModeDecisionVO row = existing.get(dec.volumeUuid());
             boolean isNew = row == null;
             if (isNew) row = new VolumeIoModeDecisionVO(dec.volumeUuid());
-            row.set(vmUuid, dec.hostUuid(), dec.requested(), dec.source(), dec.effective(), dec.refused(),
-                    write(dec.checks()), dec.reason(), r == null ? null : r.io(), r == null ? null : r.cache(),
+            row.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
+                    write(IoModeCheckInventory.of(dec.checks())), dec.reason(), r == null ? null : r.io(), r == null ? null : r.cache(),
                     r == null ? null : write(r.attempts()));
             if (isNew) em.persist(row);
         }
@@ -114,14 +119,14 @@ public class IoModeService {
 
     /** A stored decision as the API shows it: the contract's fields plus what libvirt/QEMU accepted. */
     public record StoredDecision(String volumeUuid, String hostUuid, String vmInstanceUuid, String requested, String source,
-                                 String effective, boolean refused, List<Check> checks, String reason,
+                                 String effective, boolean refused, List<IoModeCheckInventory> checks, String reason,
                                  String appliedIo, String appliedCache, List<DiskResult.Attempt> attempts,
                                  String decidedAt) {
     }
 
     private StoredDecision view(VolumeIoModeDecisionVO r) {
         return new StoredDecision(r.getVolumeUuid(), r.getHostUuid(), r.getVmInstanceUuid(), r.getRequested(), r.getSource(),
-                r.getEffective(), r.isRefused(), read(r.getChecks(), new TypeReference<List<Check>>() { }), r.getReason(),
+                r.getEffective(), r.isRefused(), read(r.getChecks(), new TypeReference<List<IoModeCheckInventory>>() { }), r.getReason(),
                 r.getAppliedIo(), r.getAppliedCache(),
                 r.getAttempts() == null ? List.of() : read(r.getAttempts(), new TypeReference<List<DiskResult.Attempt>>() { }),
                 r.getCreateDate() == null ? null : r.getCreateDate().toString());

@@ -1,13 +1,11 @@
 package org.zstack.aio.server.iomode;
 
 import org.springframework.stereotype.Component;
-import org.zstack.aio.decision.ConfigSource;
+import org.zstack.aio.decision.Check;
+import org.zstack.aio.decision.CheckResult;
 import org.zstack.aio.decision.DecisionInput;
-import org.zstack.aio.decision.DecisionPolicy;
+import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
-import org.zstack.aio.decision.IoModeDecision;
-import org.zstack.aio.decision.OnUnsatisfied;
-import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.config.ConfigSnapshot;
@@ -36,7 +34,7 @@ class VolumeIoModeValidator implements ResourceConfigValidator {
     @Override
     public void validate(LocatedResource resource, GlobalConfigDefinition def, String value) {
         if (!LocatedResource.VOLUME.equals(resource.type()) || !IoModeConfigs.CATEGORY.equals(def.category())) return;
-        boolean settingNative = IoModeConfigs.IO_MODE.equals(def.name()) && "native".equals(value);
+        boolean settingNative = IoModeConfigs.IO_MODE.equals(def.name()) && IoMode.NATIVE.wire().equals(value);
         boolean settingCache = IoModeConfigs.CACHE_MODE.equals(def.name());
         if (!settingNative && !settingCache) return;
 
@@ -44,14 +42,13 @@ class VolumeIoModeValidator implements ResourceConfigValidator {
         if (vols.isEmpty()) return;
         VolumeContext v = vols.get(0);
         ConfigSnapshot snap = facts.configs(vols);
-        if (settingCache && !"native".equals(snap.override(resource.uuid(), IoModeConfigs.IO_MODE))) return;
+        if (settingCache && !IoMode.NATIVE.wire().equals(snap.override(resource.uuid(), IoModeConfigs.IO_MODE))) return;
 
         DecisionInput current = facts.input(v, snap, null, settingCache ? value : null);
         // host facts are not the volume's own, so they are left out: only cache mode and sparseness are judged here
-        IoModeDecision d = decider.decide(new DecisionInput(RequestedIoMode.NATIVE, ConfigSource.VOLUME, current.volume(),
-                null, new DecisionPolicy(OnUnsatisfied.FAIL, current.policy().allowFalloc())));
-        if (!d.refused()) return;
-        var failed = d.firstFailure("native");
+        CheckResult nativeCheck = decider.check(IoMode.NATIVE, current.volume(), null, current.policy());
+        if (nativeCheck.passed()) return;
+        Check failed = nativeCheck.firstFailure();
         throw new ApiException(ErrorCode.IO_MODE_RULED_OUT,
                 settingNative ? "native cannot be set on volume " + resource.uuid() + ": " + failed.message()
                         : "cache mode " + value + " cannot be set on volume " + resource.uuid()

@@ -184,9 +184,9 @@ public class VmLifecycle {
         ioModes.record(vmUuid, refused, Map.of());
         Decided first = refused.get(0);
         VolumeVO v = first.volume().volume();
-        Check failed = first.decision().checks().stream().filter(c -> !c.passed()).findFirst().orElseThrow();
+        Check failed = first.decision().firstFailure();
         throw new ApiException(ErrorCode.IO_MODE_REFUSED,
-                "volume " + v.getName() + " (" + v.getUuid() + ") cannot run " + first.decision().requested()
+                "volume " + v.getName() + " (" + v.getUuid() + ") cannot run " + first.decision().requested().wire()
                 + ": check " + failed.check() + " failed: " + failed.message(),
                 "Fix what the check names, choose another kvm/vm.ioMode for the volume or its primary storage, or set"
                 + " kvm/vm.ioMode.onUnsatisfied to fallback.");

@@ -6,14 +6,15 @@ import java.util.Arrays;
  * A dotted numeric version (kernel "6.18.44-fc-v669", QEMU "7.2.0", libvirt "9.0.0"), compared number by
  * number; anything after the leading digits and dots is ignored, missing parts count as 0.
  */
-public record Version(int[] parts) implements Comparable<Version> {
+public final class Version implements Comparable<Version> {
 
-    public Version {
-        parts = parts.clone();
+    private final int[] parts;
+
+    public Version(int[] parts) {
+        this.parts = parts.clone();
     }
 
     /** A copy: a Version never changes. */
-    @Override
     public int[] parts() {
         return parts.clone();
     }
@@ -26,7 +27,10 @@ public record Version(int[] parts) implements Comparable<Version> {
         String head = s.substring(0, end);
         while (head.endsWith(".")) head = head.substring(0, head.length() - 1);
         if (head.isEmpty()) throw new IllegalArgumentException("not a version: '" + text + "'");
-        return new Version(Arrays.stream(head.split("\\.")).mapToInt(Integer::parseInt).toArray());
+        String[] split = head.split("\\.");
+        int[] parts = new int[split.length];
+        for (int i = 0; i < split.length; i++) parts[i] = Integer.parseInt(split[i]);
+        return new Version(parts);
     }
 
     /** Like {@link #parse} but null for null or unparsable text. */
@@ -52,7 +56,7 @@ public record Version(int[] parts) implements Comparable<Version> {
     }
 
     @Override
-    public boolean equals(Object o) { return o instanceof Version v && compareTo(v) == 0; }
+    public boolean equals(Object o) { return o instanceof Version && compareTo((Version) o) == 0; }
 
     @Override
     public int hashCode() {

@@ -12,16 +12,29 @@ final class ModeChecks {
     }
 
     /** Appends the checks of {@code mode} to {@code out}; returns true when all of them passed. */
-    boolean evaluate(IoMode mode, DecisionInput in, List<Check> out) {
-        return switch (mode) {
-            case THREADS -> true; // a thread pool works with every cache mode, image and host
-            case NATIVE -> nativeChecks(in, out);
-            case IO_URING -> ioUringChecks(in, out);
-        };
+    boolean evaluate(IoMode mode, VolumeFacts v, HostFacts h, DecisionPolicy p, List<Check> out) {
+        switch (mode) {
+            case THREADS: return true; // a thread pool works with every cache mode, image and host
+            case NATIVE: return nativeChecks(v, h, p, out);
+            case IO_URING: return ioUringChecks(h, rules.kindOf(v.storageType()), out);
+            default: throw new IllegalArgumentException("unknown mode " + mode);
+        }
     }
 
-    private boolean nativeChecks(DecisionInput in, List<Check> out) {
-        VolumeFacts v = in.volume();
+    /**
+     * Appends the checks of {@code mode} that depend on the host alone (none for threads and native beyond known-bad
+     * rules without a storage condition); returns true when all of them passed.
+     */
+    boolean evaluateHost(IoMode mode, HostFacts h, List<Check> out) {
+        switch (mode) {
+            case THREADS: return true;
+            case NATIVE: return knownBad(IoMode.NATIVE, null, h, out);
+            case IO_URING: return ioUringChecks(h, null, out);
+            default: throw new IllegalArgumentException("unknown mode " + mode);
+        }
+    }
+
+    private boolean nativeChecks(VolumeFacts v, HostFacts h, DecisionPolicy p, List<Check> out) {
         String m = IoMode.NATIVE.wire();
         String cache = v.cacheMode();
         // Set.copyOf(...).contains(null) throws: an unknown cache mode is a failed check, not a crash
@@ -33,15 +46,14 @@ final class ModeChecks {
                           + " set kvm/vm.cacheMode to none or directsync for this volume."
                         : "cache mode " + cache + " goes through the host page cache and QEMU refuses aio=native"
                           + " without O_DIRECT; set kvm/vm.cacheMode to none or directsync for this volume.");
-        ok &= nonSparse(in, out);
-        ok &= knownBad(IoMode.NATIVE, in, out);
+        StorageKind kind = rules.kindOf(v.storageType());
+        ok &= nonSparse(v, kind, p, out);
+        ok &= knownBad(IoMode.NATIVE, kind, h, out);
         return ok;
     }
 
-    private boolean nonSparse(DecisionInput in, List<Check> out) {
-        VolumeFacts v = in.volume();
+    private boolean nonSparse(VolumeFacts v, StorageKind kind, DecisionPolicy p, List<Check> out) {
         String m = IoMode.NATIVE.wire();
-        StorageKind kind = rules.kindOf(v.storageType());
         if (kind == StorageKind.BLOCK) {
             return add(out, m, "non-sparse-image", true,
                     v.storageType() + " volumes are block devices with no filesystem, so native AIO cannot stall on"
@@ -59,7 +71,7 @@ final class ModeChecks {
                     "preallocation " + prealloc + " leaves no hole in the image, so native AIO cannot stall on allocation.");
         }
         if ("falloc".equals(prealloc)) {
-            return add(out, m, "non-sparse-image", in.policy().allowFalloc(), in.policy().allowFalloc()
+            return add(out, m, "non-sparse-image", p.allowFalloc(), p.allowFalloc()
                     ? "preallocation falloc counts as non-sparse because kvm/vm.ioMode.native.allowFalloc is true."
                     : "preallocation falloc leaves unwritten extents whose first write updates filesystem metadata;"
                       + " preallocate full, or set kvm/vm.ioMode.native.allowFalloc=true on this primary storage.");
@@ -74,9 +86,9 @@ final class ModeChecks {
                 + " preallocation full.");
     }
 
-    private boolean ioUringChecks(DecisionInput in, List<Check> out) {
+    /** io_uring's checks on host {@code h} for storage of {@code kind} (null: the host alone). */
+    private boolean ioUringChecks(HostFacts h, StorageKind kind, List<Check> out) {
         String m = IoMode.IO_URING.wire();
-        HostFacts h = in.host();
         if (h == null) {
             return add(out, m, "host-facts", false,
                     "the volume is on no known host, so io_uring support cannot be checked; attach it to a VM on a"
@@ -97,7 +109,7 @@ final class ModeChecks {
                 : built ? "QEMU opened a test image with aio=io_uring on this host."
                 : "QEMU on this host refused aio=io_uring (built without liburing, or blocked); install a QEMU built with io_uring.");
         ok &= atLeast(out, "libvirt-version", "libvirt", h.libvirt(), rules.minLibvirt());
-        ok &= knownBad(IoMode.IO_URING, in, out);
+        ok &= knownBad(IoMode.IO_URING, kind, h, out);
         return ok;
     }
 
@@ -113,11 +125,10 @@ final class ModeChecks {
                 : what + " " + have + " is older than " + need + ", which io_uring needs; upgrade " + what + ".");
     }
 
-    private boolean knownBad(IoMode mode, DecisionInput in, List<Check> out) {
+    private boolean knownBad(IoMode mode, StorageKind kind, HostFacts host, List<Check> out) {
         boolean ok = true;
-        StorageKind kind = rules.kindOf(in.volume().storageType());
         for (KnownBadRule r : rules.knownBad()) {
-            if (r.matches(mode, kind, in.host())) {
+            if (r.matches(mode, kind, host)) {
                 ok = add(out, mode.wire(), "known-bad:" + r.id(), false, r.message() + ".");
             }
         }

@@ -1,11 +1,15 @@
 package org.zstack.aio.decision;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * The io-mode decision (CONTRACT §3) as a pure function: facts in, decision out. No framework, no database,
- * no I/O, no state beyond the immutable rules, so it is safe to share and call from any thread.
+ * The io-mode decision (docs/contract.md, "The decision") as a pure function: facts in, decision out. No framework,
+ * no database, no I/O, no state beyond the immutable rules, so it is safe to share and call from any thread.
+ * It is the one owner of the idea: whether a mode passes ({@link #check}), the fallback and candidate chain, and
+ * the decision itself; callers ask it rather than walk the preference order themselves.
  */
 public final class IoModeDecider {
 
@@ -21,18 +25,47 @@ public final class IoModeDecider {
         return rules;
     }
 
+    /**
+     * Whether {@code mode} passes for {@code volume} on {@code host} (null: host unknown), with every check it
+     * evaluated. Network storage takes no io attribute, so every mode passes there (nothing to refuse).
+     */
+    public CheckResult check(IoMode mode, VolumeFacts volume, HostFacts host, DecisionPolicy policy) {
+        List<Check> out = new ArrayList<>(6);
+        if (rules.kindOf(volume.storageType()) == StorageKind.NETWORK) {
+            out.add(networkCheck(mode.wire(), volume));
+            return new CheckResult(mode, true, out);
+        }
+        return new CheckResult(mode, checks.evaluate(mode, volume, host, policy, out), out);
+    }
+
+    /** {@link #check(IoMode, VolumeFacts, HostFacts, DecisionPolicy)} under the default policy (falloc is sparse). */
+    public CheckResult check(IoMode mode, VolumeFacts volume, HostFacts host) {
+        return check(mode, volume, host, DecisionPolicy.DEFAULT);
+    }
+
+    /**
+     * The checks of {@code mode} that depend on the host alone (for io_uring: kernel, sysctl, QEMU, libvirt and the
+     * known-bad rules without a storage condition), for showing whether a host can run the mode at all.
+     */
+    public CheckResult checkHost(IoMode mode, HostFacts host) {
+        List<Check> out = new ArrayList<>(6);
+        return new CheckResult(mode, checks.evaluateHost(mode, host, out), out);
+    }
+
+    private static Check networkCheck(String mode, VolumeFacts v) {
+        return new Check(mode, "network-storage", true, v.storageType()
+                + " volumes are opened by QEMU's network block driver, which takes no io attribute.");
+    }
+
     public IoModeDecision decide(DecisionInput in) {
         VolumeFacts v = in.volume();
         String hostUuid = in.host() == null ? null : in.host().hostUuid();
-        String requested = in.requested().wire();
-        String source = in.source().wire();
-        String origin = requested + " requested (" + source + ")";
+        String origin = in.requested().wire() + " requested (" + in.source().wire() + ")";
 
         if (rules.kindOf(v.storageType()) == StorageKind.NETWORK) {
-            String msg = v.storageType() + " volumes are opened by QEMU's network block driver, which takes no io attribute.";
-            return new IoModeDecision(v.volumeUuid(), hostUuid, requested, source, IoModeDecision.NOT_APPLICABLE, false,
-                    List.of(new Check(requested, "network-storage", true, msg)),
-                    origin + " does not apply: " + msg);
+            Check c = networkCheck(in.requested().wire(), v);
+            return new IoModeDecision(v.volumeUuid(), hostUuid, in.requested(), in.source(), null, false, false,
+                    Collections.singletonList(c), origin + " does not apply: " + c.message(), CandidateChain.NONE);
         }
 
         List<Check> out = new ArrayList<>(8);
@@ -41,8 +74,8 @@ public final class IoModeDecider {
             return auto(in, hostUuid, origin, out);
         }
         IoMode asked = req.mode();
-        if (checks.evaluate(asked, in, out)) {
-            return decision(in, hostUuid, asked.wire(), false, out, asked == IoMode.THREADS
+        if (checks.evaluate(asked, v, in.host(), in.policy(), out)) {
+            return decision(in, hostUuid, asked, false, out, asked == IoMode.THREADS
                     ? origin + ": threads needs no check and works everywhere."
                     : origin + " and all its checks passed.");
         }
@@ -53,19 +86,16 @@ public final class IoModeDecider {
                     + failed.message());
         }
         IoMode chosen = fallback(asked, in, out);
-        return decision(in, hostUuid, chosen.wire(), false, out,
+        return decision(in, hostUuid, chosen, false, out,
                 origin + " fell back to " + chosen.wire() + " because check " + failed.check() + " failed: "
                 + failed.message());
     }
 
     /** The first mode after {@code asked} in the preference order whose checks pass; threads at worst. */
     private IoMode fallback(IoMode asked, DecisionInput in, List<Check> out) {
-        List<IoMode> order = rules.preference();
         // a mode missing from the chain falls straight to threads: a fallback never climbs above what was asked
-        int from = order.indexOf(asked);
-        for (int i = from < 0 ? order.size() - 1 : from + 1; i < order.size(); i++) {
-            IoMode next = order.get(i);
-            if (checks.evaluate(next, in, out)) return next;
+        for (IoMode next : rules.after(asked)) {
+            if (checks.evaluate(next, in.volume(), in.host(), in.policy(), out)) return next;
         }
         return IoMode.THREADS;
     }
@@ -80,7 +110,7 @@ public final class IoModeDecider {
         Check firstSkipped = null;
         for (IoMode m : rules.preference()) {
             int before = out.size();
-            if (checks.evaluate(m, in, out)) {
+            if (checks.evaluate(m, in.volume(), in.host(), in.policy(), out)) {
                 chosen = m;
                 break;
             }
@@ -90,7 +120,7 @@ public final class IoModeDecider {
                 ? origin + " chose " + chosen.wire() + ", the best mode, whose checks all passed."
                 : origin + " chose " + chosen.wire() + " because " + firstSkipped.mode() + " is ruled out by check "
                   + firstSkipped.check() + ": " + firstSkipped.message();
-        return decision(in, hostUuid, chosen.wire(), false, out, why);
+        return decision(in, hostUuid, chosen, false, out, why);
     }
 
     /**
@@ -104,7 +134,7 @@ public final class IoModeDecider {
         Check firstSkipped = null;
         for (IoMode m : rules.preference()) {
             int before = out.size();
-            if (checks.evaluate(m, in, out)) {
+            if (checks.evaluate(m, in.volume(), in.host(), in.policy(), out)) {
                 if (perf.score(m) != null) measuredPassing.add(m);
             } else if (firstSkipped == null) {
                 firstSkipped = firstFailure(out.subList(before, out.size()), m);
@@ -114,7 +144,7 @@ public final class IoModeDecider {
         if (chosen == null) return null;
         IoMode fastest = fastest(measuredPassing, perf);
         Double ratio = perf.ratioToThreads(chosen);
-        String times = ratio == null ? "" : ", " + String.format(java.util.Locale.ROOT, "%.2f", ratio) + "x threads";
+        String times = ratio == null ? "" : ", " + String.format(Locale.ROOT, "%.2f", ratio) + "x threads";
         String why = chosen == fastest
                 ? origin + " chose " + chosen.wire() + ": fastest measured on this storage" + times
                 : origin + " chose " + chosen.wire() + ": within " + Math.round(rules.measuredTieMargin() * 100)
@@ -126,7 +156,7 @@ public final class IoModeDecider {
         } else {
             why += ".";
         }
-        return decision(in, hostUuid, chosen.wire(), false, out, why);
+        return decision(in, hostUuid, chosen, false, out, why);
     }
 
     /**
@@ -151,13 +181,13 @@ public final class IoModeDecider {
     }
 
     private static Check firstFailure(List<Check> list, IoMode mode) {
-        for (Check c : list) if (!c.passed() && c.mode().equals(mode.wire())) return c;
+        for (Check c : list) if (!c.passed() && c.isOf(mode)) return c;
         throw new IllegalStateException("no failed check for " + mode);
     }
 
-    private static IoModeDecision decision(DecisionInput in, String hostUuid, String effective, boolean refused,
-                                           List<Check> out, String reason) {
-        return new IoModeDecision(in.volume().volumeUuid(), hostUuid, in.requested().wire(), in.source().wire(),
-                effective, refused, out, reason);
+    private IoModeDecision decision(DecisionInput in, String hostUuid, IoMode effective, boolean refused,
+                                    List<Check> out, String reason) {
+        return new IoModeDecision(in.volume().volumeUuid(), hostUuid, in.requested(), in.source(), effective, true,
+                refused, out, reason, effective == null ? CandidateChain.NONE : new CandidateChain(checks, rules, in, effective));
     }
 }

@@ -1,5 +1,6 @@
-package org.zstack.aio.server.demo;
+package org.zstack.aio.launcher;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -9,10 +10,11 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.zstack.aio.db.DatabaseSettings;
+import org.zstack.aio.decision.IoMode;
+import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.server.account.AccountRepository;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
-import org.zstack.aio.server.agent.EmbeddedAgent;
 import org.zstack.aio.server.config.ConfigService;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostRepository;
@@ -22,6 +24,7 @@ import org.zstack.aio.server.vm.VmLifecycle;
 import org.zstack.aio.server.vm.VmService;
 import org.zstack.aio.server.volume.VolumeService;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,8 +86,8 @@ class DemoInventory implements ApplicationRunner {
         var block = storages.add(caller, "sharedblock-san", "SharedBlock", dir("sharedblock"));
         var host = hosts.add(caller, "local-kvm", "127.0.0.1", local.port(), local.enrollmentToken());
         // the previous release pinned SharedBlock to native (see db-upgrade); the demo shows the same, and auto on local
-        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, block.uuid(), instance.textNode("native"));
-        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, localPs.uuid(), instance.textNode("auto"));
+        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, block.uuid(), instance.textNode(IoMode.NATIVE.wire()));
+        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, localPs.uuid(), instance.textNode(RequestedIoMode.AUTO.wire()));
 
         var full = volume(caller, "db-data (qcow2, full)", "qcow2", "full", localPs.uuid(), host.uuid());
         var sparse = volume(caller, "scratch (qcow2, sparse)", "qcow2", "none", localPs.uuid(), host.uuid());
@@ -92,7 +95,7 @@ class DemoInventory implements ApplicationRunner {
         var falloc = volume(caller, "logs (raw, falloc)", "raw", "falloc", nfs.uuid(), host.uuid());
         var cached = volume(caller, "cache-heavy (qcow2, writeback)", "qcow2", "full", nfs.uuid(), host.uuid());
         configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.CACHE_MODE, cached, instance.textNode("writeback"));
-        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, falloc, instance.textNode("io_uring"));
+        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, falloc, instance.textNode(IoMode.IO_URING.wire()));
 
         var web = vms.create(caller, "vm-web", host.uuid(), 64L << 20, 1, uuids(full, sparse, lv));
         vms.create(caller, "vm-batch", host.uuid(), 64L << 20, 1, uuids(falloc, cached));
@@ -109,13 +112,13 @@ class DemoInventory implements ApplicationRunner {
         return volumes.create(c, new VolumeService.CreateVolume(name, SIZE, format, prealloc, ps, host)).uuid();
     }
 
-    private String dir(String name) throws java.io.IOException {
+    private String dir(String name) throws IOException {
         Path p = dataDir.resolve("storage").resolve(name);
         Files.createDirectories(p);
         return p.toString();
     }
 
-    private static com.fasterxml.jackson.databind.node.ArrayNode uuids(String... u) {
+    private static ArrayNode uuids(String... u) {
         var a = instance.arrayNode();
         List.of(u).forEach(a::add);
         return a;

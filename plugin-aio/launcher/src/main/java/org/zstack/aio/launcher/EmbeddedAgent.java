@@ -1,4 +1,4 @@
-package org.zstack.aio.server.agent;
+package org.zstack.aio.launcher;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,0 +1,139 @@
+package org.zstack.aio.decision;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The decision for one volume (see docs/contract.md, "The decision"): what was asked and where it came from, the
+ * mode the disk gets, every check with its sentence, one reason, and the candidate chain the agent may step down
+ * when libvirt or QEMU refuse the effective mode at start.
+ */
+public final class IoModeDecision {
+
+    /** The API's {@code effective} for network storage, which takes no io attribute. */
+    public static final String NOT_APPLICABLE = "not-applicable";
+
+    private final String volumeUuid;
+    private final String hostUuid;
+    private final RequestedIoMode requested;
+    private final ConfigSource source;
+    private final IoMode effective;
+    private final boolean applicable;
+    private final boolean refused;
+    private final List<Check> checks;
+    private final String reason;
+    private final CandidateChain chain;
+
+    IoModeDecision(String volumeUuid, String hostUuid, RequestedIoMode requested, ConfigSource source, IoMode effective,
+                   boolean applicable, boolean refused, List<Check> checks, String reason, CandidateChain chain) {
+        this.volumeUuid = volumeUuid;
+        this.hostUuid = hostUuid;
+        this.requested = requested;
+        this.source = source;
+        this.effective = effective;
+        this.applicable = applicable;
+        this.refused = refused;
+        this.checks = Collections.unmodifiableList(new ArrayList<>(checks));
+        this.reason = reason;
+        this.chain = chain;
+    }
+
+    public String volumeUuid() { return volumeUuid; }
+
+    public String hostUuid() { return hostUuid; }
+
+    /** The resolved kvm/vm.ioMode. */
+    public RequestedIoMode requested() { return requested; }
+
+    /** Where the requested value came from (VolumeVO, PrimaryStorageVO or global). */
+    public ConfigSource source() { return source; }
+
+    /** The io mode to put in {@code <driver io=...>}; null when none applies (network storage) or refused. */
+    public IoMode effectiveMode() { return effective; }
+
+    /** False for network storage, whose disks take no io attribute. */
+    public boolean applicable() { return applicable; }
+
+    /** True when onUnsatisfied=fail and the requested mode's checks failed: the VM must not start. */
+    public boolean refused() { return refused; }
+
+    /** Every check evaluated, in the order evaluated. */
+    public List<Check> checks() { return checks; }
+
+    /** One sentence. */
+    public String reason() { return reason; }
+
+    /** The API's text for {@link #effectiveMode()}: the mode's name, {@value #NOT_APPLICABLE}, or null when refused. */
+    public String effectiveWire() {
+        return effective != null ? effective.wire() : applicable ? null : NOT_APPLICABLE;
+    }
+
+    /** Whether the effective mode is a step down from the concrete mode requested (never for auto). */
+    public boolean fellBack() {
+        return !refused && effective != null && requested.mode() != null && requested.mode() != effective;
+    }
+
+    /**
+     * The modes the agent tries, best first: the effective mode, then (with onUnsatisfied = fallback) the later modes
+     * of the preference order whose checks pass, threads always. Empty when no io attribute applies or refused.
+     */
+    public List<IoMode> candidates() {
+        return chain.modes();
+    }
+
+    /** The first failed check of the given mode, or null. */
+    public Check firstFailure(IoMode mode) {
+        for (Check c : checks) if (!c.passed() && c.isOf(mode)) return c;
+        return null;
+    }
+
+    /** The first failed check of any mode, or null. */
+    public Check firstFailure() {
+        for (Check c : checks) if (!c.passed()) return c;
+        return null;
+    }
+
+    /**
+     * This decision after the start: each refusal by libvirt/QEMU becomes a failed {@code accepted-at-start} check and
+     * the reason says so; {@code applied} (null: no io attribute, QEMU's threads) becomes the effective mode.
+     * Unchanged when nothing was refused.
+     */
+    public IoModeDecision withRefusals(List<Refusal> refusals, IoMode applied) {
+        if (refusals.isEmpty()) return this;
+        List<Check> out = new ArrayList<>(checks.size() + refusals.size());
+        out.addAll(checks);
+        StringBuilder refusedBy = new StringBuilder();
+        for (Refusal r : refusals) {
+            out.add(new Check(r.mode().wire(), "accepted-at-start", false,
+                    "libvirt/QEMU refused io=" + r.mode().wire() + " at start: " + r.error()));
+            if (refusedBy.length() > 0) refusedBy.append("; ");
+            refusedBy.append(r);
+        }
+        IoMode now = applied == null ? IoMode.THREADS : applied;
+        return new IoModeDecision(volumeUuid, hostUuid, requested, source, now, true, false, out,
+                reason + " At start libvirt/QEMU refused " + refusedBy + ", so " + now.wire() + " was applied.", chain);
+    }
+
+    /** Equal when every field the API shows is equal (the candidate chain follows from them and the rules). */
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof IoModeDecision)) return false;
+        IoModeDecision d = (IoModeDecision) o;
+        return applicable == d.applicable && refused == d.refused && Objects.equals(volumeUuid, d.volumeUuid)
+               && Objects.equals(hostUuid, d.hostUuid) && requested == d.requested && source == d.source
+               && effective == d.effective && checks.equals(d.checks) && Objects.equals(reason, d.reason);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(volumeUuid, hostUuid, requested, source, effective, applicable, refused, checks, reason);
+    }
+
+    @Override
+    public String toString() {
+        return "IoModeDecision[volumeUuid=" + volumeUuid + ", hostUuid=" + hostUuid + ", requested=" + requested
+               + ", source=" + source + ", effective=" + effectiveWire() + ", refused=" + refused + ", reason=" + reason + "]";
+    }
+}

@@ -1,0 +1,138 @@
+package org.zstack.aio.decision;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The data the decision applies (conf/aio/io-mode-rules.yaml): which storage types are file, block or
+ * network, which cache modes allow native, which preallocations are non-sparse, io_uring's minimum
+ * versions, the preference order, known-bad combinations and the margin within which measured modes tie
+ * ({@code auto} then keeps the preference order).
+ */
+public final class IoModeRules {
+
+    /** The margin used when the rules file names none: measured scores within 5% of the best are a tie. */
+    public static final double DEFAULT_MEASURED_TIE_MARGIN = 0.05;
+
+    private final Map<String, StorageKind> storageTypes;
+    private final Set<String> nativeCacheModes;
+    private final Set<String> nonSparsePreallocations;
+    private final Version minKernel;
+    private final Version minQemu;
+    private final Version minLibvirt;
+    private final List<IoMode> preference;
+    private final List<KnownBadRule> knownBad;
+    private final double measuredTieMargin;
+
+    public IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nativeCacheModes,
+                       Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
+                       Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad) {
+        this(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt, preference, knownBad,
+                DEFAULT_MEASURED_TIE_MARGIN);
+    }
+
+    public IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nativeCacheModes,
+                       Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
+                       Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad,
+                       double measuredTieMargin) {
+        this.storageTypes = Collections.unmodifiableMap(new LinkedHashMap<>(noNulls(storageTypes, "storageTypes")));
+        this.nativeCacheModes = Collections.unmodifiableSet(new LinkedHashSet<>(noNulls(nativeCacheModes, "nativeCacheModes")));
+        this.nonSparsePreallocations = Collections.unmodifiableSet(
+                new LinkedHashSet<>(noNulls(nonSparsePreallocations, "nonSparsePreallocations")));
+        this.minKernel = minKernel;
+        this.minQemu = minQemu;
+        this.minLibvirt = minLibvirt;
+        this.preference = Collections.unmodifiableList(new ArrayList<>(noNulls(preference, "preference")));
+        this.knownBad = Collections.unmodifiableList(new ArrayList<>(noNulls(knownBad, "knownBad")));
+        this.measuredTieMargin = measuredTieMargin;
+        if (this.preference.isEmpty() || this.preference.get(this.preference.size() - 1) != IoMode.THREADS) {
+            throw new IllegalArgumentException("preference must end with threads, the mode that always works");
+        }
+        // a chain may leave a mode out (never fall back to it), but not name one twice
+        if (EnumSet.copyOf(this.preference).size() != this.preference.size()) {
+            throw new IllegalArgumentException("preference must name each mode at most once, was " + this.preference);
+        }
+        if (!(measuredTieMargin >= 0 && measuredTieMargin < 1)) {
+            throw new IllegalArgumentException("measuredTieMargin must be in [0, 1): " + measuredTieMargin);
+        }
+    }
+
+    private static <T extends java.util.Collection<?>> T noNulls(T c, String what) {
+        Objects.requireNonNull(c, what);
+        for (Object o : c) Objects.requireNonNull(o, what + " holds null");
+        return c;
+    }
+
+    private static Map<String, StorageKind> noNulls(Map<String, StorageKind> m, String what) {
+        Objects.requireNonNull(m, what);
+        for (Map.Entry<String, StorageKind> e : m.entrySet()) {
+            Objects.requireNonNull(e.getKey(), what + " holds null");
+            Objects.requireNonNull(e.getValue(), what + " holds null");
+        }
+        return m;
+    }
+
+    public Map<String, StorageKind> storageTypes() { return storageTypes; }
+
+    public Set<String> nativeCacheModes() { return nativeCacheModes; }
+
+    public Set<String> nonSparsePreallocations() { return nonSparsePreallocations; }
+
+    public Version minKernel() { return minKernel; }
+
+    public Version minQemu() { return minQemu; }
+
+    public Version minLibvirt() { return minLibvirt; }
+
+    /** The preference order for auto and the fallback chain, best first; always ends with threads. */
+    public List<IoMode> preference() { return preference; }
+
+    public List<KnownBadRule> knownBad() { return knownBad; }
+
+    public double measuredTieMargin() { return measuredTieMargin; }
+
+    /** The kind of a storage type; an unknown type is treated as file, the cautious choice. */
+    public StorageKind kindOf(String storageType) {
+        StorageKind k = storageType == null ? null : storageTypes.get(storageType);
+        return k == null ? StorageKind.FILE : k;
+    }
+
+    /**
+     * The modes a disk may step down to after {@code from} (the later modes of the preference order); a mode the
+     * order leaves out steps straight down to threads, never up.
+     */
+    public List<IoMode> after(IoMode from) {
+        int i = preference.indexOf(from);
+        return i < 0 ? preference.subList(preference.size() - 1, preference.size())
+                : preference.subList(i + 1, preference.size());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof IoModeRules)) return false;
+        IoModeRules r = (IoModeRules) o;
+        return storageTypes.equals(r.storageTypes) && nativeCacheModes.equals(r.nativeCacheModes)
+               && nonSparsePreallocations.equals(r.nonSparsePreallocations) && Objects.equals(minKernel, r.minKernel)
+               && Objects.equals(minQemu, r.minQemu) && Objects.equals(minLibvirt, r.minLibvirt)
+               && preference.equals(r.preference) && knownBad.equals(r.knownBad)
+               && measuredTieMargin == r.measuredTieMargin;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt,
+                preference, knownBad, measuredTieMargin);
+    }
+
+    @Override
+    public String toString() {
+        return "IoModeRules[storageTypes=" + storageTypes + ", preference=" + preference + ", knownBad=" + knownBad + "]";
+    }
+}

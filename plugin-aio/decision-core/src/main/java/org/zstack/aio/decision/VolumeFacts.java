@@ -1,0 +1,77 @@
+package org.zstack.aio.decision;
+
+import java.util.Objects;
+
+/** What the decision knows about a volume. */
+public final class VolumeFacts {
+
+    private final String volumeUuid;
+    private final String storageType;
+    private final String format;
+    private final String preallocation;
+    private final Long virtualSize;
+    private final Long actualSize;
+    private final String cacheMode;
+
+    /**
+     * @param storageType   primary storage type (LocalStorage, NFS, SharedMountPoint, SharedBlock, Ceph)
+     * @param format        qcow2 or raw
+     * @param preallocation none, metadata, falloc, full; null when unknown (treated as none)
+     * @param virtualSize   bytes the guest sees; null when unknown
+     * @param actualSize    bytes measured as allocated on the storage; null when never measured
+     * @param cacheMode     the resolved kvm/vm.cacheMode of the volume
+     */
+    public VolumeFacts(String volumeUuid, String storageType, String format, String preallocation,
+                       Long virtualSize, Long actualSize, String cacheMode) {
+        this.volumeUuid = volumeUuid;
+        this.storageType = storageType;
+        this.format = format;
+        this.preallocation = preallocation;
+        this.virtualSize = virtualSize;
+        this.actualSize = actualSize;
+        this.cacheMode = cacheMode;
+    }
+
+    public String volumeUuid() { return volumeUuid; }
+
+    public String storageType() { return storageType; }
+
+    public String format() { return format; }
+
+    public String preallocation() { return preallocation; }
+
+    public Long virtualSize() { return virtualSize; }
+
+    public Long actualSize() { return actualSize; }
+
+    public String cacheMode() { return cacheMode; }
+
+    /** The same volume with another cache mode (to judge a cache mode before it is set). */
+    public VolumeFacts withCacheMode(String cache) {
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cache);
+    }
+
+    public boolean allocationMeasured() { return virtualSize != null && actualSize != null && virtualSize > 0; }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof VolumeFacts)) return false;
+        VolumeFacts v = (VolumeFacts) o;
+        return Objects.equals(volumeUuid, v.volumeUuid) && Objects.equals(storageType, v.storageType)
+               && Objects.equals(format, v.format) && Objects.equals(preallocation, v.preallocation)
+               && Objects.equals(virtualSize, v.virtualSize) && Objects.equals(actualSize, v.actualSize)
+               && Objects.equals(cacheMode, v.cacheMode);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode);
+    }
+
+    @Override
+    public String toString() {
+        return "VolumeFacts[volumeUuid=" + volumeUuid + ", storageType=" + storageType + ", format=" + format
+               + ", preallocation=" + preallocation + ", virtualSize=" + virtualSize + ", actualSize=" + actualSize
+               + ", cacheMode=" + cacheMode + "]";
+    }
+}
