@@ -16,7 +16,7 @@ import org.zstack.aio.agent.api.VmStopCmd;
 import org.zstack.aio.agent.api.VolumeCreateCmd;
 import org.zstack.aio.agent.api.trust.EnrollmentToken;
 import org.zstack.aio.agent.trust.AgentIdentity;
-import org.zstack.aio.server.agent.EmbeddedAgent;
+import org.zstack.aio.launcher.EmbeddedAgent;
 import org.zstack.aio.test.support.DirectAgent;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.Http;
