@@ -42,6 +42,7 @@ public final class SimulatedAgent implements AutoCloseable {
     public volatile boolean dieDuringStart;
 
     public SimulatedAgent() throws IOException {
+        org.zstack.aio.agent.http.AgentHttpServer.noDelay(); // as the real agent: no 40 ms delayed-ACK wait per call
         identity = AgentIdentity.loadOrCreate(Path.of(Storage.dir("sim-agent-data")));
         http = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
         http.setHttpsConfigurator(new HttpsConfigurator(identity.sslContext()));

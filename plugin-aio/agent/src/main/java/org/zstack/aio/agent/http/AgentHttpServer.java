@@ -42,6 +42,21 @@ public final class AgentHttpServer implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(AgentHttpServer.class.getName());
 
+    static {
+        noDelay();
+    }
+
+    /**
+     * TCP_NODELAY for the JDK's HTTP server (read once per JVM, before its first server starts): without it a
+     * small answer waits for the client's delayed ACK, ~40 ms per agent call (measured: 170 calls/s from 8
+     * threads with or without TLS, thousands with it). Kept if the JVM was started with another value.
+     */
+    public static void noDelay() {
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private record Route<C>(Class<C> type, boolean bodyOptional, boolean longWork, CommandHandler<C> handler) {
     }
 
