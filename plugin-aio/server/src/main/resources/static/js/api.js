@@ -78,6 +78,17 @@ export const get = path => api('GET', path);
 export const put = (path, body) => api('PUT', path, body);
 export const del = path => api('DELETE', path);
 
+/** kvm/vm.ioMode as the API declares it: its value and its validValues (the io modes, then auto). Admin only. */
+export const ioModeConfig = () => get('/global-configurations/kvm/vm.ioMode').then(r => r.inventory);
+
+/** The valid values of kvm/vm.ioMode, as any caller may read them: through a volume it can see (none: []). */
+export const ioModeValues = volumeUuid => (volumeUuid
+  ? get(`/resource-configurations/${volumeUuid}/kvm/vm.ioMode`).then(r => r.validValues)
+  : Promise.resolve([]));
+
+/** The io modes a disk can run (the valid values of kvm/vm.ioMode without auto), in the declared order. */
+export const concreteModes = config => config.validValues.filter(v => v !== 'auto');
+
 /** Text for any error (ApiError or a bug in this page). */
 export function errorText(e) {
   if (e instanceof ApiError) return e.text;

@@ -37,8 +37,6 @@ export function labelledSelect(label, options, value, attrs = {}, hideLabel = fa
   return { label: lab, select: sel };
 }
 
-export const MODES = ['threads', 'native', 'io_uring', 'auto'];
-
 export function modeBadge(mode, refused) {
   if (refused) return h('span', { class: 'badge refused' }, 'refused');
   if (!mode) return h('span', { class: 'badge none' }, '—');

@@ -12,4 +12,7 @@ public class GetResourceConfigResult {
 
     /** Own level first, then parents, then global (always last). */
     public List<EffectiveConfig> effectiveConfigs;
+
+    /** The values the config accepts. */
+    public List<String> validValues;
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import java.util.List;
 
-/** A global config (CONTRACT §2); values are strings. */
+/** A global config (docs/contract.md, "Configs"); values are strings. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class GlobalConfigInventory {
     public String category;

@@ -5,7 +5,7 @@ import org.zstack.aio.decision.IoMode;
 
 import java.util.List;
 
-/** The io-mode decision for one volume on one host (CONTRACT §3). */
+/** The io-mode decision for one volume on one host (docs/contract.md, "The decision"). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class IoModeDecisionInventory {
     public String volumeUuid;

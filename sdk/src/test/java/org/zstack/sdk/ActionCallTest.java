@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import org.assertj.core.groups.Tuple;
 
 /** Each kind of call against a fake server: method, path, Authorization, body, and the typed result. */
 class ActionCallTest {
@@ -116,8 +117,8 @@ class ActionCallTest {
         assertThat(new QueryGlobalConfigAction().call(client).inventories).extracting(i -> i.name)
                 .containsExactly("vm.ioMode", "vm.ioMode.onUnsatisfied");
         assertThat(server.requests()).extracting(FakeServer.Recorded::method, FakeServer.Recorded::pathAndQuery)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("GET", "/v1/global-configurations/kvm/vm.ioMode"),
-                        org.assertj.core.groups.Tuple.tuple("GET", "/v1/global-configurations"));
+                .containsExactly(Tuple.tuple("GET", "/v1/global-configurations/kvm/vm.ioMode"),
+                        Tuple.tuple("GET", "/v1/global-configurations"));
         assertThat(server.requests()).allSatisfy(r -> assertThat(r.body()).isEmpty());
     }
 

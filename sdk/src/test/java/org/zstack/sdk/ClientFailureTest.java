@@ -10,6 +10,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import java.util.List;
 
 /** API errors, transport failures and parameters refused before anything is sent. */
 class ClientFailureTest {
@@ -109,7 +110,7 @@ class ClientFailureTest {
         vm.name = "vm";
         vm.hostUuid = "h";
         vm.memorySize = 1L << 30;
-        vm.volumeUuids = java.util.List.of("v");
+        vm.volumeUuids = List.of("v");
         assertThatThrownBy(() -> vm.call(client))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'cpuNum'");
         assertThat(server.requests()).isEmpty();

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.List;
 
 /** Settings, usage and the databases {@code migrate} refuses to touch. */
 class AioDbCliTest {
@@ -25,7 +26,7 @@ class AioDbCliTest {
             assertThat(r.err()).contains("not a platform 4.8.0 installation").contains("nothing was changed")
                     .contains("AccountVO");
             try (Connection c = db.connect()) {
-                assertThat(Fixture.columns(c, java.util.List.of("flyway_schema_history")).get("flyway_schema_history")).isEmpty();
+                assertThat(Fixture.columns(c, List.of("flyway_schema_history")).get("flyway_schema_history")).isEmpty();
             }
         }
     }

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
+import java.net.URISyntaxException;
 
 /**
  * One throw-away database per test: a fresh MariaDB database {@code aio_upg_<random>} (dropped on close) or an
@@ -196,7 +197,7 @@ final class TestDb implements AutoCloseable {
         try (Stream<Path> files = Files.list(Path.of(TestDb.class.getClassLoader().getResource("db/migration").toURI()))) {
             return files.map(f -> f.getFileName().toString()).filter(f -> f.matches("V[0-9.]+__.*\\.sql"))
                     .sorted(Comparator.comparing(TestDb::versionKey)).toList();
-        } catch (IOException | java.net.URISyntaxException e) {
+        } catch (IOException | URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -1,5 +1,5 @@
 // Global settings: each kvm config with its description and default; a change shows its impact first.
-import { get, put } from '../api.js';
+import { concreteModes, get, put } from '../api.js';
 import { h, labelledSelect, modeBadge } from '../dom.js';
 
 const ORDER = ['vm.ioMode', 'vm.ioMode.onUnsatisfied', 'vm.ioMode.native.allowFalloc', 'vm.cacheMode'];
@@ -16,7 +16,7 @@ export async function render(ctx) {
   return h('div', { class: 'cards' },
     h('p', { class: 'muted intro' }, 'These apply to every volume that has no override on itself or on its primary storage. '
       + 'A change takes effect at each VM\'s next start or attach; running VMs keep their disks as they are.'),
-    configs.map(c => card(ctx, c)));
+    configs.map(c => card(ctx, c, concreteModes(configs.find(x => x.category === 'kvm' && x.name === 'vm.ioMode')))));
 }
 
 function rank(c) {
@@ -24,12 +24,12 @@ function rank(c) {
   return i < 0 ? ORDER.length : i;
 }
 
-function card(ctx, c) {
+function card(ctx, c, modes) {
   const key = `${c.category}/${c.name}`;
   const { label, select } = labelledSelect('New value', c.validValues, c.value, { name: key, 'data-config': key });
   const review = h('button', { type: 'button', disabled: true, 'data-review': key }, 'Review change…');
   select.addEventListener('change', () => { review.disabled = select.value === c.value; });
-  review.addEventListener('click', () => reviewChange(ctx, c, select, review));
+  review.addEventListener('click', () => reviewChange(ctx, c, select, review, modes));
   const binds = c.bindResourceTypes && c.bindResourceTypes.length
     ? 'Can be overridden per ' + c.bindResourceTypes.map(t => t === 'VolumeVO' ? 'volume' : t === 'PrimaryStorageVO' ? 'primary storage' : t).join(' and ') + '.'
     : 'Global only.';
@@ -43,7 +43,7 @@ function card(ctx, c) {
     h('div', { class: 'row' }, h('div', { class: 'field' }, label, select), review));
 }
 
-async function reviewChange(ctx, c, select, review) {
+async function reviewChange(ctx, c, select, review, modes) {
   const value = select.value;
   ctx.clear();
   review.disabled = true;
@@ -55,7 +55,7 @@ async function reviewChange(ctx, c, select, review) {
     review.disabled = false;
     return;
   }
-  const confirmed = await askImpact(c, impact);
+  const confirmed = await askImpact(c, impact, modes);
   if (!confirmed) {
     select.value = c.value;
     ctx.status(`Not changed: ${c.category}/${c.name} stays ${c.value}.`);
@@ -78,10 +78,10 @@ async function reviewChange(ctx, c, select, review) {
 }
 
 /** Shows the impact in a modal dialog; resolves true on Confirm. */
-function askImpact(c, impact) {
+function askImpact(c, impact, modes) {
   const dialog = document.getElementById('impact-dialog');
   document.getElementById('impact-title').textContent = `Change ${c.category}/${c.name} from ${impact.currentValue} to ${impact.proposedValue}?`;
-  document.getElementById('impact-body').replaceChildren(impactView(impact));
+  document.getElementById('impact-body').replaceChildren(impactView(impact, modes));
   dialog.returnValue = '';
   return new Promise(resolve => {
     dialog.addEventListener('close', () => resolve(dialog.returnValue === 'confirm'), { once: true });
@@ -90,9 +90,9 @@ function askImpact(c, impact) {
   });
 }
 
-export function impactView(i) {
+export function impactView(i, declared) {
   const modes = new Set([...Object.keys(i.current.byEffective), ...Object.keys(i.proposed.byEffective)]);
-  const order = ['io_uring', 'native', 'threads', 'not-applicable'];
+  const order = [...declared, 'not-applicable'];
   const pos = k => (order.indexOf(k) < 0 ? order.length : order.indexOf(k));
   const rows = [...modes].sort((a, b) => pos(a) - pos(b));
   const n = (t, k) => t.byEffective[k] || 0;

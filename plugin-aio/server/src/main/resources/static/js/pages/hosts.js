@@ -1,22 +1,22 @@
 // Hosts (admin): io capabilities, and when io_uring or native cannot be used there, why.
-import { get } from '../api.js';
+import { concreteModes, get, ioModeConfig } from '../api.js';
 import { h } from '../dom.js';
 
 export async function render() {
   const r = await get('/hosts');
   if (!r.inventories.length) return h('p', { class: 'muted' }, 'No hosts yet.');
   // the stored io benchmarks of each host (GET /v1/hosts/{uuid}/io-benchmarks), shown under its card
-  const benches = await Promise.all(r.inventories.map(host =>
-    get(`/hosts/${host.uuid}/io-benchmarks`).then(b => b.inventories, () => [])));
+  const [benches, modes] = await Promise.all([Promise.all(r.inventories.map(host =>
+    get(`/hosts/${host.uuid}/io-benchmarks`).then(b => b.inventories, () => []))), ioModeConfig().then(concreteModes)]);
   return h('div', { class: 'cards hosts' }, r.inventories.map((host, i) => {
     const c = card(host);
-    c.append(benchmarks(benches[i]));
+    c.append(benchmarks(benches[i], modes));
     return c;
   }));
 }
 
 // Measured io modes per primary storage × image kind: score = geometric mean of ops/s relative to threads.
-function benchmarks(list) {
+function benchmarks(list, modes) {
   if (!list || !list.length) {
     return h('p', { class: 'muted', 'data-bench': 'none' }, 'No io benchmark yet: auto uses the static order (io_uring, native, threads).');
   }
@@ -24,14 +24,12 @@ function benchmarks(list) {
   const when = t => (t ? t.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : 'never');
   return h('table', { class: 'data compact', 'data-bench': 'measured' },
     h('caption', null, 'Measured io modes (qemu-img bench; relative to threads, geometric mean over workloads)'),
-    h('thead', null, h('tr', null, ['Storage path', 'Image', 'threads', 'native', 'io_uring', 'Taken']
+    h('thead', null, h('tr', null, ['Storage path', 'Image', ...modes, 'Taken']
       .map(t => h('th', { scope: 'col' }, t)))),
     h('tbody', null, list.flatMap(b => Object.entries(b.scores || {}).map(([kind, s]) => h('tr', null,
       h('td', { 'data-label': 'Storage path', class: 'mono' }, b.path),
       h('td', { 'data-label': 'Image' }, kind),
-      h('td', { 'data-label': 'threads' }, x(s.threads)),
-      h('td', { 'data-label': 'native' }, x(s.native)),
-      h('td', { 'data-label': 'io_uring' }, x(s.io_uring)),
+      ...modes.map(m => h('td', { 'data-label': m }, x(s[m]))),
       h('td', { 'data-label': 'Taken' }, when(b.takenAt) + (b.complete ? '' : ' (incomplete)')))))));
 }
 

@@ -1,6 +1,6 @@
 // Primary storage (admin): type, kind, the vm.ioMode override, volume count and the effective modes of its volumes.
-import { del, get, put } from '../api.js';
-import { MODES, h, labelledSelect, modeBadge, modeCounts } from '../dom.js';
+import { del, get, ioModeConfig, put } from '../api.js';
+import { h, labelledSelect, modeBadge, modeCounts } from '../dom.js';
 
 export async function render(ctx) {
   const [ps, vols, previews] = await Promise.all([get('/primary-storage'), get('/volumes'), get('/io-mode/previews')]);
@@ -10,7 +10,8 @@ export async function render(ctx) {
       const first = r.effectiveConfigs && r.effectiveConfigs[0];
       return first && first.resourceType === 'PrimaryStorageVO' ? first.value : null;
     })));
-  const global = await get('/global-configurations/kvm/vm.ioMode').then(r => r.inventory.value);
+  const ioMode = await ioModeConfig();
+  const global = ioMode.value;
   const preview = new Map(previews.inventories.map(p => [p.volumeUuid, p]));
   const counts = new Map(storages.map(p => [p.uuid, {}]));
   for (const v of vols.inventories) {
@@ -28,12 +29,12 @@ export async function render(ctx) {
       h('caption', { class: 'sr-only' }, 'Primary storage'),
       h('thead', null, h('tr', null, ['Name', 'Type', 'Kind', 'vm.ioMode override', 'Volumes', 'Effective modes at next start']
         .map(t => h('th', { scope: 'col' }, t)))),
-      h('tbody', null, storages.map((p, i) => row(ctx, p, overrides[i], counts.get(p.uuid), global)))));
+      h('tbody', null, storages.map((p, i) => row(ctx, p, overrides[i], counts.get(p.uuid), global, ioMode.validValues)))));
 }
 
-function row(ctx, p, override, counts, global) {
+function row(ctx, p, override, counts, global, modes) {
   const { label, select } = labelledSelect(`vm.ioMode override for ${p.name}`,
-    [['inherit', `inherit (global: ${global})`], ...MODES.map(m => [m, m])], override || 'inherit',
+    [['inherit', `inherit (global: ${global})`], ...modes.map(m => [m, m])], override || 'inherit',
     { 'data-override': p.uuid }, true);
   const apply = h('button', { type: 'button', class: 'small', disabled: true, 'data-apply': p.uuid }, 'Apply');
   const current = override || 'inherit';

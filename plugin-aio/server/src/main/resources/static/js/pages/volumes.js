@@ -1,7 +1,7 @@
 // Volumes: the next-start decision (requested + source, effective, reason), the override, cache mode, allocation,
 // and a "takes effect at next start" marker for running VMs whose disks differ from what the next start would give.
-import { del, errorText, get, put } from '../api.js';
-import { MODES, bytes, h, labelledSelect, modeBadge, short, sourceText } from '../dom.js';
+import { del, errorText, get, ioModeValues, put } from '../api.js';
+import { bytes, h, labelledSelect, modeBadge, short, sourceText } from '../dom.js';
 
 const filters = { ps: '', vm: '', mode: '' };
 
@@ -10,6 +10,7 @@ export async function render(ctx) {
     get('/volumes'), get('/io-mode/previews'), get('/vm-instances'),
     ctx.admin ? get('/primary-storage') : Promise.resolve({ inventories: [] }),
   ]);
+  const settable = await ioModeValues(vols.inventories.length ? vols.inventories[0].uuid : null);
   const preview = new Map(previews.inventories.map(p => [p.volumeUuid, p]));
   const vmBy = new Map(vms.inventories.map(v => [v.uuid, v]));
   const psBy = new Map(ps.inventories.map(p => [p.uuid, p]));
@@ -31,7 +32,7 @@ export async function render(ctx) {
       (!filters.ps || x.v.primaryStorageUuid === filters.ps)
       && (!filters.vm || (filters.vm === 'none' ? !x.v.vmInstanceUuid : x.v.vmInstanceUuid === filters.vm))
       && (!filters.mode || effOf(x) === filters.mode));
-    tbody.replaceChildren(...shown.map(x => row(ctx, x, psName)));
+    tbody.replaceChildren(...shown.map(x => row(ctx, x, psName, settable)));
     count.textContent = `${shown.length} of ${volumes.length} volumes shown.`;
   };
 
@@ -55,10 +56,10 @@ export async function render(ctx) {
       tbody));
 }
 
-function row(ctx, { v, d, vm }, psName) {
+function row(ctx, { v, d, vm }, psName, modes) {
   const ownOverride = d && d.source === 'VolumeVO' ? d.requested : 'inherit';
   const { label, select } = labelledSelect(`vm.ioMode override for ${v.name}`,
-    [['inherit', 'inherit'], ...MODES.map(m => [m, m])], ownOverride, { 'data-override': v.uuid }, true);
+    [['inherit', 'inherit'], ...modes.map(m => [m, m])], ownOverride, { 'data-override': v.uuid }, true);
   const apply = h('button', { type: 'button', class: 'small', disabled: true, 'data-apply': v.uuid }, 'Apply');
   const problem = h('div', { class: 'msg error inline-msg', 'data-row-error': v.uuid, hidden: true });
   select.addEventListener('change', () => { apply.disabled = select.value === ownOverride; });

@@ -86,7 +86,7 @@ public record AgentSettings(String bindAddress, int port, String libvirtUri, Set
         return s.withRefusedIoModes(parseModes(env.get(ENV_REFUSE_IO)));
     }
 
-    /** qemu:///system when a libvirt daemon listens here, libvirt's in-process test driver otherwise (CONTRACT §1). */
+    /** qemu:///system when a libvirt daemon listens here, libvirt's in-process test driver otherwise (docs/contract.md, "Commands and settings"). */
     public static String defaultLibvirtUri() {
         return Files.exists(LIBVIRT_SOCKET) ? "qemu:///system" : "test:///default";
     }

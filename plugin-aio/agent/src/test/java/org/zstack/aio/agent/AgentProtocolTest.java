@@ -17,6 +17,7 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import java.util.Map;
 
 /** The HTTP contract of an embedded agent on libvirt's test driver: status codes and error bodies. */
 class AgentProtocolTest {
@@ -154,12 +155,12 @@ class AgentProtocolTest {
 
     @Test
     void settingsReadTheEnvironment() {
-        AgentSettings s = AgentSettings.fromEnvironment(java.util.Map.of("AIO_AGENT_PORT", "7999",
+        AgentSettings s = AgentSettings.fromEnvironment(Map.of("AIO_AGENT_PORT", "7999",
                 "AIO_LIBVIRT_URI", "test:///default", "AIO_AGENT_REFUSE_IO", " io_uring , NATIVE"));
         assertThat(s.port()).isEqualTo(7999);
         assertThat(s.libvirtUri()).isEqualTo("test:///default");
         assertThat(s.refusedIoModes()).containsExactlyInAnyOrder("io_uring", "native");
-        assertThatThrownBy(() -> AgentSettings.fromEnvironment(java.util.Map.of("AIO_AGENT_PORT", "x")))
+        assertThatThrownBy(() -> AgentSettings.fromEnvironment(Map.of("AIO_AGENT_PORT", "x")))
                 .hasMessageContaining("AIO_AGENT_PORT");
     }
 }

@@ -64,8 +64,8 @@ public final class IoModeDecider {
 
         if (rules.kindOf(v.storageType()) == StorageKind.NETWORK) {
             Check c = networkCheck(in.requested().wire(), v);
-            return new IoModeDecision(v.volumeUuid(), hostUuid, in.requested(), in.source(), null, false, false,
-                    Collections.singletonList(c), origin + " does not apply: " + c.message(), CandidateChain.NONE);
+            return IoModeDecision.copying(v.volumeUuid(), hostUuid, in.requested(), in.source(), null, false, false,
+                    Collections.singletonList(c), origin + " does not apply: " + c.message());
         }
 
         List<Check> out = new ArrayList<>(8);
@@ -94,8 +94,9 @@ public final class IoModeDecider {
     /** The first mode after {@code asked} in the preference order whose checks pass; threads at worst. */
     private IoMode fallback(IoMode asked, DecisionInput in, List<Check> out) {
         // a mode missing from the chain falls straight to threads: a fallback never climbs above what was asked
-        for (IoMode next : rules.after(asked)) {
-            if (checks.evaluate(next, in.volume(), in.host(), in.policy(), out)) return next;
+        IoMode[] order = rules.order;
+        for (int i = rules.stepDownFrom(asked); i < order.length; i++) {
+            if (checks.evaluate(order[i], in.volume(), in.host(), in.policy(), out)) return order[i];
         }
         return IoMode.THREADS;
     }
@@ -108,7 +109,9 @@ public final class IoModeDecider {
         }
         IoMode chosen = IoMode.THREADS;
         Check firstSkipped = null;
-        for (IoMode m : rules.preference()) {
+        IoMode[] order = rules.order;
+        for (int i = 0; i < order.length; i++) {
+            IoMode m = order[i];
             int before = out.size();
             if (checks.evaluate(m, in.volume(), in.host(), in.policy(), out)) {
                 chosen = m;
@@ -132,7 +135,9 @@ public final class IoModeDecider {
         ModePerformance perf = in.performance();
         List<IoMode> measuredPassing = new ArrayList<>(3);
         Check firstSkipped = null;
-        for (IoMode m : rules.preference()) {
+        IoMode[] order = rules.order;
+        for (int i = 0; i < order.length; i++) {
+            IoMode m = order[i];
             int before = out.size();
             if (checks.evaluate(m, in.volume(), in.host(), in.policy(), out)) {
                 if (perf.score(m) != null) measuredPassing.add(m);
@@ -187,7 +192,6 @@ public final class IoModeDecider {
 
     private IoModeDecision decision(DecisionInput in, String hostUuid, IoMode effective, boolean refused,
                                     List<Check> out, String reason) {
-        return new IoModeDecision(in.volume().volumeUuid(), hostUuid, in.requested(), in.source(), effective, true,
-                refused, out, reason, effective == null ? CandidateChain.NONE : new CandidateChain(checks, rules, in, effective));
+        return IoModeDecision.owning(in, hostUuid, effective, refused, out, reason, checks);
     }
 }

@@ -24,10 +24,28 @@ public final class IoModeDecision {
     private final boolean refused;
     private final List<Check> checks;
     private final String reason;
-    private final CandidateChain chain;
+    /** What the candidate chain is worked out from, when first asked (a start needs it, a preview does not). */
+    private final ModeChecks modeChecks;
+    private final DecisionInput input;
+    private volatile List<IoMode> candidates;
 
-    IoModeDecision(String volumeUuid, String hostUuid, RequestedIoMode requested, ConfigSource source, IoMode effective,
-                   boolean applicable, boolean refused, List<Check> checks, String reason, CandidateChain chain) {
+    /** A decision without candidates, with a copy of {@code checks}. */
+    static IoModeDecision copying(String volumeUuid, String hostUuid, RequestedIoMode requested, ConfigSource source,
+                                  IoMode effective, boolean applicable, boolean refused, List<Check> checks, String reason) {
+        return new IoModeDecision(volumeUuid, hostUuid, requested, source, effective, applicable, refused,
+                Collections.unmodifiableList(new ArrayList<>(checks)), reason, null, null);
+    }
+
+    /** The decider's own: {@code checks} is a list it made for this decision and never touches again. */
+    static IoModeDecision owning(DecisionInput in, String hostUuid, IoMode effective, boolean refused, List<Check> checks,
+                                 String reason, ModeChecks modeChecks) {
+        return new IoModeDecision(in.volume().volumeUuid(), hostUuid, in.requested(), in.source(), effective, true, refused,
+                Collections.unmodifiableList(checks), reason, modeChecks, in);
+    }
+
+    private IoModeDecision(String volumeUuid, String hostUuid, RequestedIoMode requested, ConfigSource source,
+                           IoMode effective, boolean applicable, boolean refused, List<Check> readOnlyChecks, String reason,
+                           ModeChecks modeChecks, DecisionInput input) {
         this.volumeUuid = volumeUuid;
         this.hostUuid = hostUuid;
         this.requested = requested;
@@ -35,9 +53,10 @@ public final class IoModeDecision {
         this.effective = effective;
         this.applicable = applicable;
         this.refused = refused;
-        this.checks = Collections.unmodifiableList(new ArrayList<>(checks));
+        this.checks = readOnlyChecks;
         this.reason = reason;
-        this.chain = chain;
+        this.modeChecks = modeChecks;
+        this.input = input;
     }
 
     public String volumeUuid() { return volumeUuid; }
@@ -80,7 +99,26 @@ public final class IoModeDecision {
      * of the preference order whose checks pass, threads always. Empty when no io attribute applies or refused.
      */
     public List<IoMode> candidates() {
-        return chain.modes();
+        List<IoMode> c = candidates;
+        if (c == null) candidates = c = chain(); // computing twice gives the same list: no lock needed
+        return c;
+    }
+
+    private List<IoMode> chain() {
+        if (effective == null || modeChecks == null) return Collections.emptyList();
+        List<IoMode> out = new ArrayList<>(3);
+        out.add(effective);
+        if (input.policy().onUnsatisfied() != OnUnsatisfied.FAIL) {
+            IoMode[] order = modeChecks.rules().order;
+            List<Check> scratch = new ArrayList<>(8);
+            for (int i = modeChecks.rules().stepDownFrom(effective); i < order.length; i++) {
+                if (order[i] == IoMode.THREADS
+                    || modeChecks.evaluate(order[i], input.volume(), input.host(), input.policy(), scratch)) {
+                    out.add(order[i]);
+                }
+            }
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /** The first failed check of the given mode, or null. */
@@ -112,8 +150,9 @@ public final class IoModeDecision {
             refusedBy.append(r);
         }
         IoMode now = applied == null ? IoMode.THREADS : applied;
-        return new IoModeDecision(volumeUuid, hostUuid, requested, source, now, true, false, out,
-                reason + " At start libvirt/QEMU refused " + refusedBy + ", so " + now.wire() + " was applied.", chain);
+        return new IoModeDecision(volumeUuid, hostUuid, requested, source, now, true, false,
+                Collections.unmodifiableList(out), reason + " At start libvirt/QEMU refused " + refusedBy + ", so " + now.wire()
+                + " was applied.", modeChecks, input);
     }
 
     /** Equal when every field the API shows is equal (the candidate chain follows from them and the rules). */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.Collection;
 
 /**
  * The data the decision applies (conf/aio/io-mode-rules.yaml): which storage types are file, block or
@@ -30,6 +31,9 @@ public final class IoModeRules {
     private final List<IoMode> preference;
     private final List<KnownBadRule> knownBad;
     private final double measuredTieMargin;
+    /** The preference and known-bad rules as arrays: the decision walks them by index, allocating nothing. */
+    final IoMode[] order;
+    final KnownBadRule[] bad;
 
     public IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nativeCacheModes,
                        Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
@@ -52,6 +56,8 @@ public final class IoModeRules {
         this.preference = Collections.unmodifiableList(new ArrayList<>(noNulls(preference, "preference")));
         this.knownBad = Collections.unmodifiableList(new ArrayList<>(noNulls(knownBad, "knownBad")));
         this.measuredTieMargin = measuredTieMargin;
+        this.order = this.preference.toArray(new IoMode[0]);
+        this.bad = this.knownBad.toArray(new KnownBadRule[0]);
         if (this.preference.isEmpty() || this.preference.get(this.preference.size() - 1) != IoMode.THREADS) {
             throw new IllegalArgumentException("preference must end with threads, the mode that always works");
         }
@@ -64,7 +70,7 @@ public final class IoModeRules {
         }
     }
 
-    private static <T extends java.util.Collection<?>> T noNulls(T c, String what) {
+    private static <T extends Collection<?>> T noNulls(T c, String what) {
         Objects.requireNonNull(c, what);
         for (Object o : c) Objects.requireNonNull(o, what + " holds null");
         return c;
@@ -105,13 +111,12 @@ public final class IoModeRules {
     }
 
     /**
-     * The modes a disk may step down to after {@code from} (the later modes of the preference order); a mode the
-     * order leaves out steps straight down to threads, never up.
+     * Where in {@link #order} a step down from {@code from} starts: the next mode of the preference order; a mode the
+     * order leaves out steps straight down to threads (the last), never up.
      */
-    public List<IoMode> after(IoMode from) {
-        int i = preference.indexOf(from);
-        return i < 0 ? preference.subList(preference.size() - 1, preference.size())
-                : preference.subList(i + 1, preference.size());
+    int stepDownFrom(IoMode from) {
+        for (int i = 0; i < order.length; i++) if (order[i] == from) return i + 1;
+        return order.length - 1;
     }
 
     @Override

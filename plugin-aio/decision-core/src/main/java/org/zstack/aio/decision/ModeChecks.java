@@ -11,6 +11,10 @@ final class ModeChecks {
         this.rules = rules;
     }
 
+    IoModeRules rules() {
+        return rules;
+    }
+
     /** Appends the checks of {@code mode} to {@code out}; returns true when all of them passed. */
     boolean evaluate(IoMode mode, VolumeFacts v, HostFacts h, DecisionPolicy p, List<Check> out) {
         switch (mode) {
@@ -127,7 +131,9 @@ final class ModeChecks {
 
     private boolean knownBad(IoMode mode, StorageKind kind, HostFacts host, List<Check> out) {
         boolean ok = true;
-        for (KnownBadRule r : rules.knownBad()) {
+        KnownBadRule[] bad = rules.bad;
+        for (int i = 0; i < bad.length; i++) {
+            KnownBadRule r = bad[i];
             if (r.matches(mode, kind, host)) {
                 ok = add(out, mode.wire(), "known-bad:" + r.id(), false, r.message() + ".");
             }

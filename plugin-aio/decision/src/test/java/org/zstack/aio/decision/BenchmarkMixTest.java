@@ -5,6 +5,8 @@ import org.zstack.aio.decision.bench.DecisionBenchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import java.util.HashSet;
+import java.util.Set;
 
 /** Keeps the JMH benchmark from rotting: its set-up validates the mix (every outcome present), and decide() cycles. */
 class BenchmarkMixTest {
@@ -13,7 +15,7 @@ class BenchmarkMixTest {
     void benchmarkSetUpAcceptsItsMixAndDecides() {
         DecisionBenchmark b = new DecisionBenchmark();
         assertThatCode(b::setUp).doesNotThrowAnyException();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < 200; i++) {
             IoModeDecision d = b.decide();
             assertThat(d).isNotNull();

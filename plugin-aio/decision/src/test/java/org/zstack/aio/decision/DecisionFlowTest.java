@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.zstack.aio.decision.Facts.*;
 
-/** CONTRACT §3.3: threads, not-applicable, the fallback chain, the fail policy, auto, and what the decision echoes. */
+/** docs/contract.md, "The decision", items 3 and 5: threads, not-applicable, the fallback chain, the fail policy, auto, and what the decision echoes. */
 class DecisionFlowTest {
 
     private static final HostFacts BAD_HOST = host("4.19", 0, "8.2.0", true, "9.0.0"); // io_uring fails on kernel-version
@@ -220,8 +220,8 @@ class DecisionFlowTest {
     @Test
     void decisionChecksCannotBeChangedAfterwards() {
         List<Check> mutable = new ArrayList<>(List.of(new Check("native", "cache-mode", true, "ok.")));
-        IoModeDecision d = new IoModeDecision(VOL, HOST, RequestedIoMode.NATIVE, ConfigSource.GLOBAL, IoMode.NATIVE, true, false,
-                mutable, "r.", CandidateChain.NONE);
+        IoModeDecision d = IoModeDecision.copying(VOL, HOST, RequestedIoMode.NATIVE, ConfigSource.GLOBAL, IoMode.NATIVE, true, false,
+                mutable, "r.");
         mutable.clear();
         assertThat(d.checks()).hasSize(1);
         assertThatThrownBy(() -> d.checks().add(new Check("x", "y", true, "z"))).isInstanceOf(UnsupportedOperationException.class);

@@ -15,7 +15,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Properties of the decision for arbitrary facts, request, source and policy (CONTRACT §3), against the rules
+ * Properties of the decision for arbitrary facts, request, source and policy (docs/contract.md, "The decision"), against the rules
  * shipped in conf/aio/io-mode-rules.yaml.
  */
 class IoModeDecisionProperties {

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.zstack.aio.decision.Facts.*;
 
-/** CONTRACT §3.2: io_uring needs kernel >= 5.1, io_uring_disabled 0/absent, QEMU >= 5.0 with io_uring, libvirt >= 6.3.0. */
+/** docs/contract.md, "The decision", item 2: io_uring needs kernel >= 5.1, io_uring_disabled 0/absent, QEMU >= 5.0 with io_uring, libvirt >= 6.3.0. */
 class IoUringChecksTest {
 
     private static final VolumeFacts FILE_VOLUME = volume("LocalStorage", "qcow2", "none", "none");

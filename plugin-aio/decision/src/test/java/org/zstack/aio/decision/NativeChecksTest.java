@@ -13,8 +13,9 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.zstack.aio.decision.Facts.*;
+import java.util.Set;
 
-/** CONTRACT §3.2: native needs O_DIRECT (cache none/directsync) and, on file storage, a non-sparse image. */
+/** docs/contract.md, "The decision", item 2: native needs O_DIRECT (cache none/directsync) and, on file storage, a non-sparse image. */
 class NativeChecksTest {
 
     // ---- cache mode --------------------------------------------------------------------------------------
@@ -64,7 +65,7 @@ class NativeChecksTest {
     @Test
     void nativeCacheModesComeFromTheRules() {
         // The set is data: a rules file that also allows writethrough makes it pass.
-        IoModeRules widened = new IoModeRules(RULES.storageTypes(), java.util.Set.of("none", "directsync", "writethrough"),
+        IoModeRules widened = new IoModeRules(RULES.storageTypes(), Set.of("none", "directsync", "writethrough"),
                 RULES.nonSparsePreallocations(), RULES.minKernel(), RULES.minQemu(), RULES.minLibvirt(),
                 RULES.preference(), RULES.knownBad());
         IoModeDecision d = new IoModeDecider(widened).decide(

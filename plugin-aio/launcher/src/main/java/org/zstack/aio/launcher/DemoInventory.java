@@ -16,6 +16,7 @@ import org.zstack.aio.server.account.AccountRepository;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.config.ConfigService;
+import org.zstack.aio.server.config.GlobalConfigDefinition;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostRepository;
 import org.zstack.aio.server.inventory.PrimaryStorageService;
@@ -55,11 +56,13 @@ class DemoInventory implements ApplicationRunner {
     private final VmService vms;
     private final VmLifecycle lifecycle;
     private final ConfigService configs;
+    private final GlobalConfigDefinition ioMode;
+    private final GlobalConfigDefinition cacheMode;
 
     DemoInventory(DatabaseSettings db, ObjectProvider<EmbeddedAgent> agent, @Value("${aio.demo:true}") boolean enabled,
                   @Value("${AIO_DATA_DIR:./data}") String dataDir, AccountRepository accounts, HostRepository hostRows,
                   HostService hosts, PrimaryStorageService storages, VolumeService volumes, VmService vms,
-                  VmLifecycle lifecycle, ConfigService configs) {
+                  VmLifecycle lifecycle, ConfigService configs, IoModeConfigs ioModeConfigs) {
         this.db = db;
         this.agent = agent;
         this.enabled = enabled;
@@ -72,6 +75,8 @@ class DemoInventory implements ApplicationRunner {
         this.vms = vms;
         this.lifecycle = lifecycle;
         this.configs = configs;
+        this.ioMode = ioModeConfigs.ioMode();
+        this.cacheMode = ioModeConfigs.cacheMode();
     }
 
     @Override
@@ -86,16 +91,16 @@ class DemoInventory implements ApplicationRunner {
         var block = storages.add(caller, "sharedblock-san", "SharedBlock", dir("sharedblock"));
         var host = hosts.add(caller, "local-kvm", "127.0.0.1", local.port(), local.enrollmentToken());
         // the previous release pinned SharedBlock to native (see db-upgrade); the demo shows the same, and auto on local
-        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, block.uuid(), instance.textNode(IoMode.NATIVE.wire()));
-        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, localPs.uuid(), instance.textNode(RequestedIoMode.AUTO.wire()));
+        configs.updateResource(caller, ioMode.category(), ioMode.name(), block.uuid(), instance.textNode(IoMode.NATIVE.wire()));
+        configs.updateResource(caller, ioMode.category(), ioMode.name(), localPs.uuid(), instance.textNode(RequestedIoMode.AUTO.wire()));
 
         var full = volume(caller, "db-data (qcow2, full)", "qcow2", "full", localPs.uuid(), host.uuid());
         var sparse = volume(caller, "scratch (qcow2, sparse)", "qcow2", "none", localPs.uuid(), host.uuid());
         var lv = volume(caller, "san-lun (raw, SharedBlock)", "raw", "full", block.uuid(), host.uuid());
         var falloc = volume(caller, "logs (raw, falloc)", "raw", "falloc", nfs.uuid(), host.uuid());
         var cached = volume(caller, "cache-heavy (qcow2, writeback)", "qcow2", "full", nfs.uuid(), host.uuid());
-        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.CACHE_MODE, cached, instance.textNode("writeback"));
-        configs.updateResource(caller, IoModeConfigs.CATEGORY, IoModeConfigs.IO_MODE, falloc, instance.textNode(IoMode.IO_URING.wire()));
+        configs.updateResource(caller, cacheMode.category(), cacheMode.name(), cached, instance.textNode("writeback"));
+        configs.updateResource(caller, ioMode.category(), ioMode.name(), falloc, instance.textNode(IoMode.IO_URING.wire()));
 
         var web = vms.create(caller, "vm-web", host.uuid(), 64L << 20, 1, uuids(full, sparse, lv));
         vms.create(caller, "vm-batch", host.uuid(), 64L << 20, 1, uuids(falloc, cached));

@@ -12,7 +12,7 @@ import java.util.Map;
 @SpringBootApplication
 public class AioServerApplication {
 
-    /** --flag forms of the AIO_* environment variables (CONTRACT §1). */
+    /** --flag forms of the AIO_* environment variables (docs/contract.md, "Commands and settings"). */
     static final Map<String, String> FLAGS = Map.of(
             "--db-url", "AIO_DB_URL", "--db-user", "AIO_DB_USER", "--db-password", "AIO_DB_PASSWORD",
             "--admin-password", "AIO_ADMIN_PASSWORD", "--http-port", "AIO_HTTP_PORT", "--agent-port", "AIO_AGENT_PORT",

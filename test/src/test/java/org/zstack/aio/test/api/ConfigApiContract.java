@@ -30,9 +30,14 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.params.provider.Arguments;
+import org.zstack.sdk.GetGlobalConfigImpactAction;
+import org.zstack.sdk.GlobalConfigInventory;
 
 /**
- * CONTRACT §2-§4 over real HTTP against a real database: config read/update/delete, resolution order, effective
+ * docs/contract.md, "Configs", "The decision" and "REST API" over real HTTP against a real database: config read/update/delete, resolution order, effective
  * configs, RBAC, and bad input that is refused with the error body and changes nothing. Run on H2 and MariaDB by the
  * subclasses.
  */
@@ -153,6 +158,8 @@ abstract class ConfigApiContract {
                 .containsExactly("VolumeVO=io_uring", "PrimaryStorageVO=auto", "global=threads");
         assertThat(r.effectiveConfigs.get(0).resourceUuid).isEqualTo(volA);
         assertThat(r.effectiveConfigs.get(1).resourceUuid).isEqualTo(local);
+        // a tenant may not read global configs, so the answer tells it what it may set
+        assertThat(r.validValues).containsExactly("threads", "native", "io_uring", "auto");
 
         // a volume without its own override resolves from its primary storage
         a.resourceUuid = sparseA;
@@ -198,14 +205,14 @@ abstract class ConfigApiContract {
 
     @Test
     void impactOfAGlobalChangeIsPreviewedWithoutChangingAnything() throws Exception {
-        org.zstack.sdk.GetGlobalConfigImpactAction a = new org.zstack.sdk.GetGlobalConfigImpactAction();
+        GetGlobalConfigImpactAction a = new GetGlobalConfigImpactAction();
         a.category = "kvm";
         a.name = IO;
         a.value = "native";
         var impact = a.call(f.as(admin)).inventory;
         assertThat(impact.volumes).isEqualTo(3);
-        assertThat(impact.current.byEffective).containsOnly(java.util.Map.entry("threads", 3L));
-        assertThat(impact.proposed.byEffective).containsOnly(java.util.Map.entry("native", 2L), java.util.Map.entry("threads", 1L));
+        assertThat(impact.current.byEffective).containsOnly(Map.entry("threads", 3L));
+        assertThat(impact.proposed.byEffective).containsOnly(Map.entry("native", 2L), Map.entry("threads", 1L));
         assertThat(impact.changed).isEqualTo(2);
         assertThat(impact.proposed.fallbacks).isEqualTo(1);
         assertThat(impact.proposed.reasons).singleElement().satisfies(g -> {
@@ -223,7 +230,7 @@ abstract class ConfigApiContract {
     @Test
     void primaryStorageListsCountTheirVolumes() {
         JsonNode all = http.get("/v1/primary-storage", admin).body().path("inventories");
-        java.util.Map<String, Long> counts = new java.util.HashMap<>();
+        Map<String, Long> counts = new HashMap<>();
         all.forEach(p -> counts.put(p.path("uuid").asText(), p.path("volumeCount").asLong()));
         assertThat(counts).containsEntry(local, 3L).containsEntry(block, 0L);
         assertThat(http.get("/v1/primary-storage/" + local, admin).body().path("inventory").path("volumeCount").asLong())
@@ -298,15 +305,15 @@ abstract class ConfigApiContract {
 
     // ---- bad input: a 4xx with the error body, and nothing changes ----
 
-    static Stream<org.junit.jupiter.params.provider.Arguments> badGlobalValues() {
+    static Stream<Arguments> badGlobalValues() {
         return Stream.of(
                 args("\"IO_URING\"", "AIO.1003"), args("\"\"", "AIO.1003"), args("\"native \"", "AIO.1003"),
                 args("\"" + "x".repeat(10 * 1024) + "\"", "AIO.1003"), args("null", "AIO.1003"),
                 args("5", "AIO.1003"), args("true", "AIO.1003"), args("[\"native\"]", "AIO.1003"));
     }
 
-    private static org.junit.jupiter.params.provider.Arguments args(Object... a) {
-        return org.junit.jupiter.params.provider.Arguments.of(a);
+    private static Arguments args(Object... a) {
+        return Arguments.of(a);
     }
 
     @ParameterizedTest
@@ -366,7 +373,7 @@ abstract class ConfigApiContract {
 
     // ---- helpers ----
 
-    private org.zstack.sdk.GlobalConfigInventory updateGlobal(String session, String name, String value) {
+    private GlobalConfigInventory updateGlobal(String session, String name, String value) {
         UpdateGlobalConfigAction a = new UpdateGlobalConfigAction();
         a.category = "kvm";
         a.name = name;

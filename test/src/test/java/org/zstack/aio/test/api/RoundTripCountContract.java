@@ -69,6 +69,12 @@ abstract class RoundTripCountContract {
         assertThat(many).isEqualTo(one).isLessThanOrEqualTo(3);
     }
 
+    /**
+     * A REST start plus stop, measured on H2 and MariaDB: 20 before issue 9, 19 since the start answers the decisions
+     * it has just stored instead of reading them back.
+     */
+    private static final long START_STOP_STATEMENTS = 19;
+
     @Test
     void aWholeVmStartCostsTheSameStatementsForOneAndTwentyFourVolumes() throws Exception {
         try (SimulatedAgent agent = new SimulatedAgent()) {
@@ -85,6 +91,7 @@ abstract class RoundTripCountContract {
                 long one = statements(() -> startAndStop(f, admin, small));
                 long many = statements(() -> startAndStop(f, admin, big));
                 assertThat(many).as("statements of start+stop, pass " + pass + ": 24 volumes vs 1").isEqualTo(one);
+                assertThat(one).as("statements of start+stop, pass " + pass).isLessThanOrEqualTo(START_STOP_STATEMENTS);
             }
         }
     }
@@ -106,7 +113,7 @@ abstract class RoundTripCountContract {
     }
 
     private void decide(String vm, int expected) {
-        var decided = server.bean(IoModeService.class).decide(server.bean(IoModeFactsLoader.class).volumesOfVm(vm), host);
+        var decided = server.bean(IoModeService.class).decideForVm(vm, host, List.of());
         assertThat(decided).hasSize(expected).allSatisfy(d -> assertThat(d.decision().effectiveWire()).isNotNull());
     }
 

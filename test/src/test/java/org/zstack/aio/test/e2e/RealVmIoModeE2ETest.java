@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.Map;
 
 /**
  * End to end on real parts: REST API -> management server (MariaDB) -> KVM agent -> real libvirtd -> a real QEMU
@@ -46,7 +47,7 @@ class RealVmIoModeE2ETest {
     void boot() throws Exception {
         RealComponents.require(QemuProcess.libvirtAnswers(), "libvirtd at qemu:///system", "run bin/lib/setup-libvirt.sh as root");
         db = TestDatabase.mariadb();
-        server = RunningServer.start(db, java.util.Map.of("AIO_LIBVIRT_URI", "qemu:///system"));
+        server = RunningServer.start(db, Map.of("AIO_LIBVIRT_URI", "qemu:///system"));
         f = new Fixture(server);
         http = f.http;
         admin = f.adminSession();

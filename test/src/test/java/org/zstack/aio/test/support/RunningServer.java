@@ -7,6 +7,11 @@ import org.zstack.aio.launcher.EmbeddedAgent;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.zstack.aio.server.account.AccountRepository;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.inventory.VmInstanceRepository;
+import org.zstack.aio.server.inventory.VmInstanceVO;
+import org.zstack.aio.server.vm.VmLifecycle;
 
 /**
  * The real management server booted in this JVM on a free port, against a {@link TestDatabase}, with its
@@ -77,13 +82,13 @@ public final class RunningServer implements AutoCloseable {
     @Override
     public void close() {
         try {
-            var admin = bean(org.zstack.aio.server.account.AccountRepository.class).findByName("admin").orElse(null);
+            var admin = bean(AccountRepository.class).findByName("admin").orElse(null);
             if (admin != null) {
-                var caller = new org.zstack.aio.server.account.Caller(admin.getUuid(), admin.getName(), true, "test-harness");
-                for (var vm : bean(org.zstack.aio.server.inventory.VmInstanceRepository.class).findAll()) {
-                    if (vm.getState() != org.zstack.aio.server.inventory.VmInstanceVO.State.Running) continue;
+                var caller = new Caller(admin.getUuid(), admin.getName(), true, "test-harness");
+                for (var vm : bean(VmInstanceRepository.class).findAll()) {
+                    if (vm.getState() != VmInstanceVO.State.Running) continue;
                     try {
-                        bean(org.zstack.aio.server.vm.VmLifecycle.class).stop(caller, vm.getUuid());
+                        bean(VmLifecycle.class).stop(caller, vm.getUuid());
                     } catch (RuntimeException e) {
                         System.err.println("harness: could not stop VM " + vm.getUuid() + ": " + e.getMessage());
                     }

@@ -23,6 +23,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 
 /**
  * A real headless Debian Chromium driven through chromedriver, pointed at the UI of a running server. Missing
@@ -82,8 +84,8 @@ final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 
-    <T> T waitFor(Function<org.openqa.selenium.WebDriver, T> condition) {
-        return new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+    <T> T waitFor(Function<WebDriver, T> condition) {
+        return new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
                 .until(condition);
     }
 

@@ -20,7 +20,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The server's own boot-time upgrade (CONTRACT §5), on real MariaDB. */
+/** The server's own boot-time upgrade (docs/contract.md, "Database and upgrade"), on real MariaDB. */
 class ServerUpgradeTest {
 
     @Test

@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The benchmark's temporary directories: {@code DIR/.aio-bench-<random>/} holding a {@code pid} file. Removed in
@@ -57,7 +59,7 @@ public final class BenchDirs {
         }
     }
 
-    private static final java.util.Set<Path> IN_USE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<Path> IN_USE = ConcurrentHashMap.newKeySet();
 
     static void markInUse(Path dir, boolean inUse) {
         if (inUse) IN_USE.add(dir); else IN_USE.remove(dir);

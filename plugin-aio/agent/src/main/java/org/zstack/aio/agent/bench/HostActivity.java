@@ -4,6 +4,7 @@ import org.zstack.aio.agent.http.AgentException;
 
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
+import org.zstack.aio.agent.api.AgentPaths;
 
 /**
  * Keeps benchmarks and VM starts apart on one host: a benchmark saturates the storage and would both slow the
@@ -38,7 +39,7 @@ public final class HostActivity {
                             ? "a benchmark is already running on this host"
                             : "this host is starting a VM; a benchmark would slow the start and be falsified by it",
                     "retry when it has finished (a benchmark takes at most its time budget; POST "
-                    + org.zstack.aio.agent.api.AgentPaths.HOST_BENCH_CANCEL + " cancels one)");
+                    + AgentPaths.HOST_BENCH_CANCEL + " cancels one)");
         }
         cancelBenchmark = cancel;
         try {

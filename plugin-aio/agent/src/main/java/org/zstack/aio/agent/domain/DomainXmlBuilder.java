@@ -2,6 +2,7 @@ package org.zstack.aio.agent.domain;
 
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import java.util.Locale;
 
 /**
  * Builds domain XML with DOM, so names and paths are always escaped correctly (never string concatenation).
@@ -61,7 +62,7 @@ public final class DomainXmlBuilder {
 
     private static Element diskElement(Document doc, DiskSpec disk) {
         Element e = doc.createElement("disk");
-        e.setAttribute("type", disk.kind().name().toLowerCase(java.util.Locale.ROOT));
+        e.setAttribute("type", disk.kind().name().toLowerCase(Locale.ROOT));
         e.setAttribute("device", "disk");
 
         Element driver = child(e, "driver");

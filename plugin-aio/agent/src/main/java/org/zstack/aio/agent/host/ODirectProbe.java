@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import com.sun.nio.file.ExtendedOpenOption;
 
 /**
  * Whether a storage path supports O_DIRECT, found by doing it: open a temp file there with O_DIRECT and write
@@ -26,7 +27,7 @@ final class ODirectProbe {
             ByteBuffer buf = ByteBuffer.allocateDirect(block * 2).alignedSlice(block);
             buf.limit(block);
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                    com.sun.nio.file.ExtendedOpenOption.DIRECT)) {
+                    ExtendedOpenOption.DIRECT)) {
                 ch.write(buf, 0);
                 buf.clear().limit(block);
                 ch.read(buf, 0);

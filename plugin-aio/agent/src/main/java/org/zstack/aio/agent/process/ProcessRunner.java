@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs a tool with an argument list (never through a shell, so paths with spaces or quotes are safe) and
@@ -65,7 +66,7 @@ public final class ProcessRunner {
     private static String join(CompletableFuture<String> f) throws InterruptedException {
         try {
             return f.get(10, TimeUnit.SECONDS);
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             return "";
         }
     }

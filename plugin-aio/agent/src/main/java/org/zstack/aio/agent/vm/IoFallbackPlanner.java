@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.HashSet;
 
 /**
  * Decides which disks step down to their next io candidate after libvirt or QEMU refused the domain.
@@ -61,7 +62,7 @@ final class IoFallbackPlanner {
 
     static Set<String> namedModes(String error) {
         Matcher m = MODE.matcher(error);
-        Set<String> modes = new java.util.HashSet<>();
+        Set<String> modes = new HashSet<>();
         while (m.find()) {
             modes.add(m.group(1));
         }

@@ -14,6 +14,8 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import java.math.BigInteger;
+import org.zstack.aio.agent.api.HostBenchRsp;
 
 /** The bench planner, the qemu-img bench parser and the ranking metric, without running anything. */
 class BenchPlanTest {
@@ -65,7 +67,7 @@ class BenchPlanTest {
         assertThat(BenchPlan.count(w, -1, 1)).isEqualTo(w.minCount());
         // random 4K offsets visit every block of the image before repeating: the step is coprime with the block count
         long blocks = (BenchPlan.IMAGE_BYTES - 4096) / 4096;
-        assertThat(java.math.BigInteger.valueOf(BenchPlan.RANDOM_STEP / 4096).gcd(java.math.BigInteger.valueOf(blocks)).intValue()).isEqualTo(1);
+        assertThat(BigInteger.valueOf(BenchPlan.RANDOM_STEP / 4096).gcd(BigInteger.valueOf(blocks)).intValue()).isEqualTo(1);
     }
 
     @Test
@@ -90,7 +92,7 @@ class BenchPlanTest {
                 table.allowedOnFileStorage("raw-full"), 0.05)).isEqualTo(IoMode.NATIVE);
         assertThat(BenchScores.imageKind("qcow2", null)).isEqualTo("qcow2-none");
         assertThat(BenchScores.imageKind("raw", "falloc")).isNull();
-        assertThat(table.render(new org.zstack.aio.agent.api.HostBenchRsp("/s", "t", 1, 1, true, null, "qemu-img 7.2",
+        assertThat(table.render(new HostBenchRsp("/s", "t", 1, 1, true, null, "qemu-img 7.2",
                 cells), 0.05)).contains("qcow2-full", "randwrite-4k-qd64", "4.00", "io_uring");
     }
 

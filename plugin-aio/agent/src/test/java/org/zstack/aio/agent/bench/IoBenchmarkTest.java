@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /** Really runs qemu-img bench, tiny: a couple of seconds on a temp dir; checks results, cleanup, cancel and the lock. */
 class IoBenchmarkTest {
@@ -123,8 +125,8 @@ class IoBenchmarkTest {
     private boolean dirHasBench() {
         try (var s = Files.list(dir)) {
             return s.anyMatch(p -> p.getFileName().toString().startsWith(BenchDirs.PREFIX));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Assumptions;
 
 class HostIoCapabilitiesProbeTest {
 
@@ -60,7 +61,7 @@ class HostIoCapabilitiesProbeTest {
     @Test
     void aModeQemuDoesNotKnowIsRefusedWithQemusWords() throws IOException {
         HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
-        org.junit.jupiter.api.Assumptions.assumeTrue(runner.run(List.of("qemu-img", "--version")).ok());
+        Assumptions.assumeTrue(runner.run(List.of("qemu-img", "--version")).ok());
         Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "probe-");
         try {
             HostIoCapabilitiesProbe.ModeProbe p = probe.probeMode("posix_aio", List.of(dir));

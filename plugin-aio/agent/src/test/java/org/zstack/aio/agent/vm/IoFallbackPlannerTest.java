@@ -6,12 +6,13 @@ import org.zstack.aio.agent.api.DiskTO;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import org.zstack.aio.agent.domain.DiskTargets;
 
 class IoFallbackPlannerTest {
 
     private static DiskIoCursor disk(int id, String path, String... candidates) {
         return new DiskIoCursor(new DiskTO("vol-" + id, path, "qcow2", "file", id, "none", List.of(candidates)),
-                org.zstack.aio.agent.domain.DiskTargets.virtio(id));
+                DiskTargets.virtio(id));
     }
 
     @Test

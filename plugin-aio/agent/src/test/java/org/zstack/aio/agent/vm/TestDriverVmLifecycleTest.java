@@ -25,6 +25,11 @@ import java.util.Set;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.ArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.assertj.core.groups.Tuple;
 
 /**
  * VM start, fallback, stop and hot-plug through the agent's HTTP API on libvirt's test driver (no daemon).
@@ -90,9 +95,9 @@ class TestDriverVmLifecycleTest {
             assertThat(rsp.qemuPid()).as("the test driver has no QEMU process").isNull();
             assertThat(rsp.disks()).extracting(DiskResult::volumeUuid, DiskResult::io, DiskResult::cache)
                     .containsExactly(
-                            org.assertj.core.groups.Tuple.tuple("vol-0", "io_uring", "none"),
-                            org.assertj.core.groups.Tuple.tuple("vol-1", null, "writeback"),
-                            org.assertj.core.groups.Tuple.tuple("vol-2", "native", "directsync"));
+                            Tuple.tuple("vol-0", "io_uring", "none"),
+                            Tuple.tuple("vol-1", null, "writeback"),
+                            Tuple.tuple("vol-2", "native", "directsync"));
             assertThat(rsp.disks()).allSatisfy(d -> assertThat(d.attempts()).isEmpty());
             assertThat(libvirt.domainLookupByName(vm).isActive()).isEqualTo(1);
         } finally {
@@ -173,9 +178,9 @@ class TestDriverVmLifecycleTest {
     @Test
     void concurrentStartsAndStopsOfOneVmDoNotInterleave() throws Exception {
         String vm = uniqueVm();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<AgentClient.Answer>> answers = new java.util.ArrayList<>();
+            List<Future<AgentClient.Answer>> answers = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
                 boolean start = i % 2 == 0;
                 answers.add(pool.submit(() -> start

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import java.util.List;
 
 /** qemu-img create + measure on a real file system (qemu-utils is a declared requirement of the agent). */
 class VolumeCreatorTest {
@@ -29,7 +30,7 @@ class VolumeCreatorTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        assumeTrue(runner.run(java.util.List.of("qemu-img", "--version")).ok(), "qemu-img is not installed");
+        assumeTrue(runner.run(List.of("qemu-img", "--version")).ok(), "qemu-img is not installed");
         Files.createDirectories(Path.of("target"));
         dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "volumes-");
     }

@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Reply;
 
 import java.util.Map;
 
@@ -23,28 +24,35 @@ public class AccountController {
         this.accounts = accounts;
     }
 
+    /** A session as login returns it. */
+    public record SessionInventory(String uuid, String accountUuid, String expiredDate) {
+    }
+
+    /** A new tenant account. */
+    public record AccountInventory(String uuid, String name, String type) {
+    }
+
     @Operation(operationId = "LogInByAccount")
     @PutMapping("/v1/accounts/login")
-    public Map<String, Object> login(@RequestBody JsonNode body) {
+    public Reply.Inventory<SessionInventory> login(@RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "logInByAccount");
         SessionVO s = accounts.login(Bodies.optText(p, "accountName"), Bodies.optText(p, "password"));
-        return Map.of("inventory", Map.of("uuid", s.getUuid(), "accountUuid", s.getAccountUuid(),
-                "expiredDate", s.getExpiredDate().toString()));
+        return Reply.of(new SessionInventory(s.getUuid(), s.getAccountUuid(), s.getExpiredDate().toString()));
     }
 
     @Operation(operationId = "LogOut")
     @DeleteMapping("/v1/accounts/sessions/{sessionUuid}")
-    public Map<String, Object> logout(Caller caller, @PathVariable String sessionUuid) {
+    public Map<String, String> logout(Caller caller, @PathVariable String sessionUuid) {
         accounts.logout(caller, sessionUuid);
-        return Map.of();
+        return Reply.empty();
     }
 
     @Operation(operationId = "CreateAccount")
     @PostMapping("/v1/accounts")
     @ResponseStatus(HttpStatus.CREATED)
-    public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
+    public Reply.Inventory<AccountInventory> create(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         AccountVO a = accounts.createTenant(caller, Bodies.optText(p, "name"), Bodies.optText(p, "password"));
-        return Map.of("inventory", Map.of("uuid", a.getUuid(), "name", a.getName(), "type", a.getType()));
+        return Reply.of(new AccountInventory(a.getUuid(), a.getName(), a.getType()));
     }
 }

@@ -10,6 +10,8 @@ import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Reply;
+import org.zstack.aio.server.benchmark.HostIoBenchmarkService.IoBenchmarkInventory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +30,7 @@ public class HostIoBenchmarkController {
     /** {"params":{"primaryStorageUuids":[...], "seconds":50}}: runs now, answers when every storage is measured. */
     @Operation(operationId = "BenchmarkHostIo")
     @PostMapping("/v1/hosts/{uuid}/io-benchmarks")
-    public Map<String, Object> benchmark(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
+    public Reply.Inventories<IoBenchmarkInventory> benchmark(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         Integer seconds = p.hasNonNull("seconds")
                 ? (int) Bodies.number(p, "seconds", 1, HostIoBenchmarkService.MAX_SECONDS) : null;
@@ -44,12 +46,12 @@ public class HostIoBenchmarkController {
                 storages.add(n.textValue());
             });
         }
-        return Map.of("inventories", service.benchmark(caller, uuid, storages, seconds));
+        return Reply.list(service.benchmark(caller, uuid, storages, seconds));
     }
 
     @Operation(operationId = "QueryHostIoBenchmark")
     @GetMapping("/v1/hosts/{uuid}/io-benchmarks")
-    public Map<String, Object> list(Caller caller, @PathVariable String uuid) {
-        return Map.of("inventories", service.list(caller, uuid));
+    public Reply.Inventories<IoBenchmarkInventory> list(Caller caller, @PathVariable String uuid) {
+        return Reply.list(service.list(caller, uuid));
     }
 }

@@ -25,6 +25,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.zstack.aio.server.host.HostService;
+import org.zstack.aio.server.inventory.PrimaryStorageService;
 
 /**
  * Runs the agent's io-mode benchmark on a host's primary storages (one after the other, each within its time
@@ -37,8 +41,8 @@ public class HostIoBenchmarkService {
     public static final int MAX_SECONDS = 110;
     public static final int DEFAULT_SECONDS = 50;
 
-    private final org.zstack.aio.server.host.HostService hostService;
-    private final org.zstack.aio.server.inventory.PrimaryStorageService storageService;
+    private final HostService hostService;
+    private final PrimaryStorageService storageService;
     private final PrimaryStorageRepository storages;
     private final HostIoBenchmarkRepository benchmarks;
     private final AgentClient agent;
@@ -46,8 +50,8 @@ public class HostIoBenchmarkService {
     private final ObjectMapper json;
     private final TransactionTemplate tx;
 
-    public HostIoBenchmarkService(org.zstack.aio.server.host.HostService hostService,
-                                  org.zstack.aio.server.inventory.PrimaryStorageService storageService,
+    public HostIoBenchmarkService(HostService hostService,
+                                  PrimaryStorageService storageService,
                                   PrimaryStorageRepository storages, HostIoBenchmarkRepository benchmarks,
                                   AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx) {
         this.hostService = hostService;
@@ -136,10 +140,10 @@ public class HostIoBenchmarkService {
 
     private static LocalDateTime taken(String startedAt) {
         try {
-            return LocalDateTime.ofInstant(java.time.Instant.parse(startedAt), ZoneOffset.UTC)
-                    .truncatedTo(java.time.temporal.ChronoUnit.MILLIS); // DATETIME(3)
+            return LocalDateTime.ofInstant(Instant.parse(startedAt), ZoneOffset.UTC)
+                    .truncatedTo(ChronoUnit.MILLIS); // DATETIME(3)
         } catch (RuntimeException e) {
-            return LocalDateTime.now(ZoneOffset.UTC).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+            return LocalDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
         }
     }
 

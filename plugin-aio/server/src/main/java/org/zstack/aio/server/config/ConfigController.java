@@ -10,6 +10,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Reply;
+import org.zstack.aio.server.config.ConfigService.GlobalConfigInventory;
+import org.zstack.aio.server.config.ConfigService.ResourceConfigInventory;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,48 +28,44 @@ public class ConfigController {
 
     @Operation(operationId = "QueryGlobalConfig")
     @GetMapping("/v1/global-configurations")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", configs.listGlobal(caller));
+    public Reply.Inventories<GlobalConfigInventory> list(Caller caller) {
+        return Reply.list(configs.listGlobal(caller));
     }
 
     @Operation(operationId = "GetGlobalConfig")
     @GetMapping("/v1/global-configurations/{category}/{name}")
-    public Map<String, Object> get(Caller caller, @PathVariable String category, @PathVariable String name) {
-        return Map.of("inventory", configs.getGlobal(caller, category, name));
+    public Reply.Inventory<GlobalConfigInventory> get(Caller caller, @PathVariable String category, @PathVariable String name) {
+        return Reply.of(configs.getGlobal(caller, category, name));
     }
 
     @Operation(operationId = "UpdateGlobalConfig")
     @PutMapping("/v1/global-configurations/{category}/{name}/actions")
-    public Map<String, Object> update(Caller caller, @PathVariable String category, @PathVariable String name,
+    public Reply.Inventory<GlobalConfigInventory> update(Caller caller, @PathVariable String category, @PathVariable String name,
                                       @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "updateGlobalConfig");
-        return Map.of("inventory", configs.updateGlobal(caller, category, name, p.get("value")));
+        return Reply.of(configs.updateGlobal(caller, category, name, p.get("value")));
     }
 
     @Operation(operationId = "UpdateResourceConfig")
     @PutMapping("/v1/resource-configurations/{category}/{name}/{resourceUuid}/actions")
-    public Map<String, Object> updateResource(Caller caller, @PathVariable String category, @PathVariable String name,
+    public Reply.Inventory<ResourceConfigInventory> updateResource(Caller caller, @PathVariable String category, @PathVariable String name,
                                               @PathVariable String resourceUuid, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "updateResourceConfig");
-        return Map.of("inventory", configs.updateResource(caller, category, name, resourceUuid, p.get("value")));
+        return Reply.of(configs.updateResource(caller, category, name, resourceUuid, p.get("value")));
     }
 
     @Operation(operationId = "DeleteResourceConfig")
     @DeleteMapping("/v1/resource-configurations/{category}/{name}/{resourceUuid}")
-    public Map<String, Object> deleteResource(Caller caller, @PathVariable String category, @PathVariable String name,
+    public Map<String, String> deleteResource(Caller caller, @PathVariable String category, @PathVariable String name,
                                               @PathVariable String resourceUuid) {
         configs.deleteResource(caller, category, name, resourceUuid);
-        return Map.of();
+        return Reply.empty();
     }
 
     @Operation(operationId = "GetResourceConfig")
     @GetMapping("/v1/resource-configurations/{resourceUuid}/{category}/{name}")
-    public Map<String, Object> getResource(Caller caller, @PathVariable String resourceUuid,
+    public ConfigService.EffectiveConfig getResource(Caller caller, @PathVariable String resourceUuid,
                                            @PathVariable String category, @PathVariable String name) {
-        ConfigService.EffectiveConfig e = configs.getResource(caller, resourceUuid, category, name);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("value", e.value());
-        out.put("effectiveConfigs", e.effectiveConfigs());
-        return out;
+        return configs.getResource(caller, resourceUuid, category, name);
     }
 }

@@ -9,6 +9,7 @@ import org.springframework.stereotype.Component;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +44,12 @@ public class ConfigDefinitions {
         return Optional.ofNullable(byIdentity.get(category + "/" + name));
     }
 
+    /** The definition of category/name; a missing one stops the boot, naming the file that must define it. */
+    public GlobalConfigDefinition require(String category, String name) {
+        return find(category, name).orElseThrow(() ->
+                new IllegalStateException("conf/globalConfig does not define " + category + "/" + name));
+    }
+
     public Collection<GlobalConfigDefinition> all() {
         return byIdentity.values();
     }
@@ -51,7 +58,7 @@ public class ConfigDefinitions {
         try {
             Resource[] files = new PathMatchingResourcePatternResolver().getResources(LOCATION);
             if (files.length == 0) throw new IllegalStateException("no config definitions at " + LOCATION);
-            List<GlobalConfigDefinition> all = new java.util.ArrayList<>();
+            List<GlobalConfigDefinition> all = new ArrayList<>();
             for (Resource f : files) {
                 try (InputStream in = f.getInputStream()) {
                     all.addAll(YAML.readValue(in, DefinitionsFile.class).configs);

@@ -46,7 +46,11 @@ public class ConfigService {
                                           String value) {
     }
 
-    public record EffectiveConfig(String value, List<ConfigSnapshot.Level> effectiveConfigs) {
+    /**
+     * What a resource gets: the value, every level that sets it, and the config's valid values (so a tenant, who may
+     * not read global configs, still learns what it may set on its own volumes).
+     */
+    public record EffectiveConfig(String value, List<ConfigSnapshot.Level> effectiveConfigs, List<String> validValues) {
     }
 
     public List<GlobalConfigInventory> listGlobal(Caller caller) {
@@ -104,7 +108,7 @@ public class ConfigService {
         LocatedResource r = readableResource(caller, resourceUuid);
         List<ResourceRef> chain = r.chain();
         ConfigSnapshot snap = snapshots.load(category, chain.stream().map(ResourceRef::uuid).toList());
-        return new EffectiveConfig(snap.resolve(def, chain).value(), snap.levels(def, chain));
+        return new EffectiveConfig(snap.resolve(def, chain).value(), snap.levels(def, chain), def.validValues());
     }
 
     public GlobalConfigDefinition definition(String category, String name) {

@@ -22,6 +22,11 @@ public final class ConfigSnapshot {
         this.overrides = Map.copyOf(copy);
     }
 
+    /** A snapshot of these values: global ones by name, and overrides by resource uuid, then name. */
+    public static ConfigSnapshot of(Map<String, String> globals, Map<String, Map<String, String>> overrides) {
+        return new ConfigSnapshot(globals, overrides);
+    }
+
     /** This snapshot with one global value replaced: "what if an administrator set it". */
     public ConfigSnapshot withGlobal(String name, String value) {
         Map<String, String> g = new HashMap<>(globals);

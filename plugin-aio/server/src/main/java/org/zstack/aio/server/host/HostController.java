@@ -10,6 +10,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Reply;
+import org.zstack.aio.server.host.HostService.HostInventory;
 
 import java.util.Map;
 
@@ -24,29 +26,29 @@ public class HostController {
 
     @Operation(operationId = "AddKVMHost")
     @PostMapping("/v1/hosts/kvm")
-    public Map<String, Object> add(Caller caller, @RequestBody JsonNode body) {
+    public Reply.Inventory<HostInventory> add(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         int port = p.has("agentPort") ? (int) Bodies.number(p, "agentPort", 1, 65535) : 7070;
-        return Map.of("inventory", hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port,
+        return Reply.of(hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port,
                 Bodies.optText(p, "agentEnrollment")));
     }
 
     @Operation(operationId = "ReconnectHost")
     @PutMapping("/v1/hosts/{uuid}/actions")
-    public Map<String, Object> reconnect(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
+    public Reply.Inventory<HostInventory> reconnect(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
         JsonNode a = Bodies.action(body, "reconnectHost");
-        return Map.of("inventory", hosts.reconnect(caller, uuid, Bodies.optText(a, "agentEnrollment")));
+        return Reply.of(hosts.reconnect(caller, uuid, Bodies.optText(a, "agentEnrollment")));
     }
 
     @Operation(operationId = "QueryHost")
     @GetMapping("/v1/hosts")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", hosts.list(caller));
+    public Reply.Inventories<HostInventory> list(Caller caller) {
+        return Reply.list(hosts.list(caller));
     }
 
     @Operation(operationId = "GetHost")
     @GetMapping("/v1/hosts/{uuid}")
-    public Map<String, Object> get(Caller caller, @PathVariable String uuid) {
-        return Map.of("inventory", hosts.get(caller, uuid));
+    public Reply.Inventory<HostInventory> get(Caller caller, @PathVariable String uuid) {
+        return Reply.of(hosts.get(caller, uuid));
     }
 }

@@ -30,6 +30,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.zstack.aio.server.api.Bodies;
 
 /** KVM hosts: connected through their agent, which probes the io capabilities the decision needs. */
 @Service
@@ -75,7 +76,7 @@ public class HostService {
      */
     public HostInventory add(Caller caller, String name, String managementIp, int agentPort, String agentEnrollment) {
         AccountService.requireAdmin(caller, "add hosts");
-        org.zstack.aio.server.api.Bodies.requireName(name, "host");
+        Bodies.requireName(name, "host");
         if (managementIp == null || !ADDRESS.matcher(managementIp).matches()) {
             throw ApiException.badRequest("'" + Uuids.abbreviate(managementIp) + "' is not a host address.",
                     "Send the management IP or host name the agent listens on.");

@@ -1,7 +1,5 @@
 package org.zstack.aio.server.inventory;
 
-import org.zstack.aio.server.iomode.IoModeService;
-
 import java.util.List;
 
 /** The API's views of inventory rows (ZStack field names; more fields allowed). */
@@ -12,13 +10,6 @@ public final class Inventories {
 
     public record PrimaryStorageInventory(String uuid, String name, String type, String url, String status,
                                           String storageKind, long volumeCount) {
-    }
-
-    public record VolumeInventory(String uuid, String name, String primaryStorageUuid, String primaryStorageName,
-                                  String primaryStorageType, String vmInstanceUuid,
-                                  Integer deviceId, String installPath, String format, long size, Long actualSize,
-                                  String preallocation, String cacheMode, String accountUuid,
-                                  IoModeService.StoredDecision ioModeDecision) {
     }
 
     public record VmInventory(String uuid, String name, String state, String hostUuid, List<String> volumeUuids,

@@ -9,6 +9,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Reply;
+import org.zstack.aio.server.inventory.Inventories.PrimaryStorageInventory;
 
 import java.util.Map;
 
@@ -23,20 +25,20 @@ public class PrimaryStorageController {
 
     @Operation(operationId = "AddPrimaryStorage")
     @PostMapping("/v1/primary-storage")
-    public Map<String, Object> add(Caller caller, @RequestBody JsonNode body) {
+    public Reply.Inventory<PrimaryStorageInventory> add(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
-        return Map.of("inventory", storages.add(caller, Bodies.text(p, "name"), Bodies.text(p, "type"), Bodies.text(p, "url")));
+        return Reply.of(storages.add(caller, Bodies.text(p, "name"), Bodies.text(p, "type"), Bodies.text(p, "url")));
     }
 
     @Operation(operationId = "QueryPrimaryStorage")
     @GetMapping("/v1/primary-storage")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", storages.list(caller));
+    public Reply.Inventories<PrimaryStorageInventory> list(Caller caller) {
+        return Reply.list(storages.list(caller));
     }
 
     @Operation(operationId = "GetPrimaryStorage")
     @GetMapping("/v1/primary-storage/{uuid}")
-    public Map<String, Object> get(Caller caller, @PathVariable String uuid) {
-        return Map.of("inventory", storages.get(caller, uuid));
+    public Reply.Inventory<PrimaryStorageInventory> get(Caller caller, @PathVariable String uuid) {
+        return Reply.of(storages.get(caller, uuid));
     }
 }

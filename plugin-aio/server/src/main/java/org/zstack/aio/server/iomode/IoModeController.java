@@ -6,6 +6,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.api.Reply;
 
 @RestController
 public class IoModeController {
@@ -21,19 +22,19 @@ public class IoModeController {
     /** What the next start would decide for every volume the caller can see. */
     @Operation(operationId = "QueryVolumeIoModePreview")
     @GetMapping("/v1/io-mode/previews")
-    public java.util.Map<String, Object> previews(Caller caller) {
-        return java.util.Map.of("inventories", overview.previews(caller));
+    public Reply.Inventories<IoModeDecisionInventory> previews(Caller caller) {
+        return Reply.list(overview.previews(caller));
     }
 
     /** The impact of setting a global config to value: modes per volume before/after, fallbacks grouped by reason. */
     @Operation(operationId = "GetGlobalConfigImpact")
     @GetMapping("/v1/io-mode/impact")
-    public java.util.Map<String, Object> impact(Caller caller, @RequestParam String category, @RequestParam String name,
+    public Reply.Inventory<IoModeOverview.Impact> impact(Caller caller, @RequestParam String category, @RequestParam String name,
                                                 @RequestParam String value) {
-        return java.util.Map.of("inventory", overview.impact(caller, category, name, value));
+        return Reply.of(overview.impact(caller, category, name, value));
     }
 
-    /** The decision of CONTRACT §3 for the volume, on host H (default: its VM's host). */
+    /** The decision of docs/contract.md, "The decision" for the volume, on host H (default: its VM's host). */
     @Operation(operationId = "GetVolumeIoMode")
     @GetMapping("/v1/volumes/{uuid}/io-mode")
     public IoModeDecisionInventory get(Caller caller, @PathVariable String uuid, @RequestParam(required = false) String hostUuid) {

@@ -1,5 +1,6 @@
 package org.zstack.aio.server.iomode;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.decision.Check;
@@ -9,6 +10,7 @@ import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.benchmark.MeasuredPerformance;
 import org.zstack.aio.server.config.ConfigService;
 import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.config.ConfigSnapshotLoader;
@@ -29,12 +31,15 @@ import java.util.TreeMap;
 public class IoModeOverview {
 
     private final IoModeFactsLoader facts;
+    private final DecisionInputs inputs;
     private final ConfigSnapshotLoader snapshots;
     private final ConfigService configs;
     private final IoModeDecider decider;
 
-    public IoModeOverview(IoModeFactsLoader facts, ConfigSnapshotLoader snapshots, ConfigService configs, IoModeDecider decider) {
+    public IoModeOverview(IoModeFactsLoader facts, DecisionInputs inputs, ConfigSnapshotLoader snapshots,
+                          ConfigService configs, IoModeDecider decider) {
         this.facts = facts;
+        this.inputs = inputs;
         this.snapshots = snapshots;
         this.configs = configs;
         this.decider = decider;
@@ -43,7 +48,7 @@ public class IoModeOverview {
     /** The decision the next start would make for each volume the caller can see. */
     @Transactional(readOnly = true)
     public List<IoModeDecisionInventory> previews(Caller caller) {
-        return decideAll(facts(caller.admin() ? null : caller.accountUuid()), snapshots.loadAll(IoModeConfigs.CATEGORY)).stream()
+        return decideAll(facts(caller.admin() ? null : caller.accountUuid()), facts.allConfigs()).stream()
                 .map(IoModeDecisionInventory::of).toList();
     }
 
@@ -62,8 +67,7 @@ public class IoModeOverview {
     public Impact impact(Caller caller, String category, String name, String value) {
         AccountService.requireAdmin(caller, "preview global config changes");
         GlobalConfigDefinition def = configs.definition(category, name);
-        String valid = ConfigService.validValue(def, value == null ? null
-                : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.textNode(value));
+        String valid = ConfigService.validValue(def, value == null ? null : JsonNodeFactory.instance.textNode(value));
         ConfigSnapshot now = snapshots.loadAll(category);
         Facts all = facts(null);
         List<IoModeDecision> before = decideAll(all, now);
@@ -78,7 +82,7 @@ public class IoModeOverview {
 
     /** Everything the decisions over all (or one account's) volumes read, loaded once. */
     private record Facts(List<IoModeFactsLoader.PlacedVolume> volumes, Map<String, HostFacts> hosts,
-                         Map<String, org.zstack.aio.server.benchmark.MeasuredPerformance> measuredByHost) {
+                         Map<String, MeasuredPerformance> measuredByHost) {
     }
 
     private Facts facts(String accountUuid) {
@@ -90,7 +94,7 @@ public class IoModeOverview {
         var measured = f.measuredByHost();
         List<IoModeDecision> out = new ArrayList<>(f.volumes().size());
         for (var v : f.volumes()) {
-            DecisionInput in = facts.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null,
+            DecisionInput in = inputs.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null,
                     v.hostUuid() == null ? null : measured.get(v.hostUuid()));
             out.add(decider.decide(in));
         }
@@ -111,7 +115,7 @@ public class IoModeOverview {
             boolean fellBack = d.fellBack();
             if (fellBack) fallbacks++;
             if (fellBack || d.refused()) {
-                Check c = d.checks().stream().filter(x -> !x.passed()).findFirst().orElse(null);
+                Check c = d.firstFailure();
                 if (c != null) {
                     reasons.merge(c.mode() + "/" + c.check(), new ReasonGroup(c.mode(), c.check(), 1, c.message()),
                             (a, b) -> new ReasonGroup(a.mode(), a.check(), a.volumes() + 1, a.example()));

@@ -3,12 +3,11 @@ package org.zstack.aio.server.iomode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.persistence.EntityManager;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.agent.api.DiskResult;
-import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
 import org.zstack.aio.decision.DecisionInput;
-import org.zstack.aio.decision.HostFacts;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.server.account.Caller;
@@ -17,6 +16,8 @@ import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.inventory.VmInstanceRepository;
 import org.zstack.aio.server.inventory.VmInstanceVO;
+import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
+import org.zstack.aio.server.iomode.IoModeFactsLoader.HostWithPerformance;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,17 +29,22 @@ import java.util.Map;
 @Service
 public class IoModeService {
 
+    private static final TypeReference<List<IoModeCheckInventory>> CHECKS = new TypeReference<>() { };
+    private static final TypeReference<List<DiskResult.Attempt>> ATTEMPTS = new TypeReference<>() { };
+
     private final IoModeFactsLoader facts;
+    private final DecisionInputs inputs;
     private final IoModeDecider decider;
     private final VolumeIoModeDecisionRepository stored;
     private final VmInstanceRepository vms;
     private final ObjectMapper json;
-    private final jakarta.persistence.EntityManager em;
+    private final EntityManager em;
 
-    public IoModeService(IoModeFactsLoader facts, IoModeDecider decider, VolumeIoModeDecisionRepository stored,
-                         VmInstanceRepository vms, ObjectMapper json,
-                         jakarta.persistence.EntityManager em) {
+    public IoModeService(IoModeFactsLoader facts, DecisionInputs inputs, IoModeDecider decider,
+                         VolumeIoModeDecisionRepository stored, VmInstanceRepository vms, ObjectMapper json,
+                         EntityManager em) {
         this.facts = facts;
+        this.inputs = inputs;
         this.decider = decider;
         this.stored = stored;
         this.vms = vms;
@@ -49,25 +55,24 @@ public class IoModeService {
     /** A decided volume: its context, resolved cache mode and the decision. */
     public record Decided(VolumeContext volume, String cacheMode, DecisionInput input, IoModeDecision decision) {
 
+        public String volumeUuid() {
+            return volume.volume().getUuid();
+        }
+
         /** The same volume with the decision as it stands after the start. */
         public Decided withDecision(IoModeDecision d) {
             return new Decided(volume, cacheMode, input, d);
         }
     }
 
-    /** Decisions for these volumes on this host, in a constant number of queries (the measurements in one). */
+    /**
+     * The decisions for the disks of VM {@code vmUuid} on host {@code hostUuid}: the volumes attached to it, by device
+     * id, then {@code plugging} (volumes being hot-plugged, not attached yet). VM start, hot-plug and a migration
+     * preview (another host) all ask this, in a constant number of queries.
+     */
     @Transactional(readOnly = true)
-    public List<Decided> decide(List<VolumeContext> volumes, String hostUuid) {
-        ConfigSnapshot snap = facts.configs(volumes);
-        IoModeFactsLoader.HostWithPerformance hp = facts.hostWithPerformance(hostUuid, volumes);
-        HostFacts host = hp.host();
-        var measured = hp.measured();
-        List<Decided> out = new ArrayList<>(volumes.size());
-        for (VolumeContext v : volumes) {
-            DecisionInput in = facts.input(v, snap, host, null, measured);
-            out.add(new Decided(v, in.volume().cacheMode(), in, decider.decide(in)));
-        }
-        return out;
+    public List<Decided> decideForVm(String vmUuid, String hostUuid, List<String> plugging) {
+        return decide(facts.volumesOfVm(vmUuid, plugging), hostUuid);
     }
 
     /** GET /v1/volumes/{uuid}/io-mode: the decision the next start or attach would make. */
@@ -88,13 +93,29 @@ public class IoModeService {
         return decide(vols, host).get(0).decision();
     }
 
-    /** Stores each volume's decision with what the agent applied (null result: refused or not sent). */
+    /** Decisions for these volumes on this host, in a constant number of queries (the measurements in one). */
+    private List<Decided> decide(List<VolumeContext> volumes, String hostUuid) {
+        ConfigSnapshot snap = facts.configs(volumes);
+        HostWithPerformance hp = facts.hostWithPerformance(hostUuid, volumes);
+        List<Decided> out = new ArrayList<>(volumes.size());
+        for (VolumeContext v : volumes) {
+            DecisionInput in = inputs.input(v, snap, hp.host(), null, hp.measured());
+            out.add(new Decided(v, in.volume().cacheMode(), in, decider.decide(in)));
+        }
+        return out;
+    }
+
+    /**
+     * Stores each volume's decision with what the agent applied (null result: refused or not sent), and returns them as
+     * the API shows them, in the order given (no re-read: the rows just written are the answer).
+     */
     @Transactional
-    public void record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
+    public List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
         // one read for all rows, then persist the new ones: save() on an assigned id would merge, a SELECT per volume
         Map<String, VolumeIoModeDecisionVO> existing = new HashMap<>();
-        stored.findAllById(decided.stream().map(d -> d.decision().volumeUuid()).toList())
+        stored.findAllById(decided.stream().map(Decided::volumeUuid).toList())
                 .forEach(row -> existing.put(row.getVolumeUuid(), row));
+        List<StoredDecision> out = new ArrayList<>(decided.size());
         for (Decided d : decided) {
             IoModeDecision dec = d.decision();
             DiskResult r = applied.get(dec.volumeUuid());
@@ -102,12 +123,13 @@ public class IoModeService {
             boolean isNew = row == null;
             if (isNew) row = new VolumeIoModeDecisionVO(dec.volumeUuid());
             row.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
-                    write(IoModeCheckInventory.of(dec.checks())), dec.reason(), r == null ? null : r.io(), r == null ? null : r.cache(),
-                    r == null ? null : write(r.attempts()));
+                    write(IoModeCheckInventory.of(dec.checks())), dec.reason(), r == null ? null : r.io(),
+                    r == null ? null : r.cache(), r == null ? null : write(r.attempts()));
             if (isNew) em.persist(row);
+            out.add(view(row));
         }
+        return out;
     }
-
 
     /** The stored decisions of these volumes, in one query, by volume uuid. */
     @Transactional(readOnly = true)
@@ -117,7 +139,14 @@ public class IoModeService {
         return out;
     }
 
-    /** A stored decision as the API shows it: the contract's fields plus what libvirt/QEMU accepted. */
+    /** The stored decisions of these volumes in the order given, leaving out volumes with none. */
+    @Transactional(readOnly = true)
+    public List<StoredDecision> storedInOrder(List<String> volumeUuids) {
+        Map<String, StoredDecision> byVolume = stored(volumeUuids);
+        return volumeUuids.stream().map(byVolume::get).filter(d -> d != null).toList();
+    }
+
+    /** A stored decision as the API shows it: the decision's fields plus what libvirt/QEMU accepted. */
     public record StoredDecision(String volumeUuid, String hostUuid, String vmInstanceUuid, String requested, String source,
                                  String effective, boolean refused, List<IoModeCheckInventory> checks, String reason,
                                  String appliedIo, String appliedCache, List<DiskResult.Attempt> attempts,
@@ -126,13 +155,12 @@ public class IoModeService {
 
     private StoredDecision view(VolumeIoModeDecisionVO r) {
         return new StoredDecision(r.getVolumeUuid(), r.getHostUuid(), r.getVmInstanceUuid(), r.getRequested(), r.getSource(),
-                r.getEffective(), r.isRefused(), read(r.getChecks(), new TypeReference<List<IoModeCheckInventory>>() { }), r.getReason(),
-                r.getAppliedIo(), r.getAppliedCache(),
-                r.getAttempts() == null ? List.of() : read(r.getAttempts(), new TypeReference<List<DiskResult.Attempt>>() { }),
+                r.getEffective(), r.isRefused(), read(r.getChecks(), CHECKS), r.getReason(),
+                r.getAppliedIo(), r.getAppliedCache(), r.getAttempts() == null ? List.of() : read(r.getAttempts(), ATTEMPTS),
                 r.getCreateDate() == null ? null : r.getCreateDate().toString());
     }
 
-    private String write(Object o) {
+    private String write(List<?> o) {
         try {
             return json.writeValueAsString(o);
         } catch (JsonProcessingException e) {

@@ -5,6 +5,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 
 /** The decision last applied to a volume (VM start or attach), with what libvirt/QEMU accepted. */
 @Entity
@@ -47,7 +48,7 @@ public class VolumeIoModeDecisionVO {
         this.appliedIo = appliedIo;
         this.appliedCache = appliedCache;
         this.attempts = attempts;
-        this.createDate = LocalDateTime.now();
+        this.createDate = LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS); // the column keeps milliseconds
     }
 
     public String getVolumeUuid() { return volumeUuid; }

@@ -16,7 +16,7 @@ import org.zstack.aio.server.config.ResourceConfigValidator;
 import java.util.List;
 
 /**
- * CONTRACT §3.5: a per-volume native that the volume's own facts already rule out (cache mode, sparse image on
+ * A per-volume native (docs/contract.md, "Refused when set") that the volume's own facts already rule out (cache mode, sparse image on
  * file storage) is refused when it is set, not discovered at start. The same holds the other way round: a
  * cache mode that would break a volume's own native override is refused too.
  */
@@ -24,27 +24,31 @@ import java.util.List;
 class VolumeIoModeValidator implements ResourceConfigValidator {
 
     private final IoModeFactsLoader facts;
+    private final DecisionInputs inputs;
+    private final IoModeConfigs configs;
     private final IoModeDecider decider;
 
-    VolumeIoModeValidator(IoModeFactsLoader facts, IoModeDecider decider) {
+    VolumeIoModeValidator(IoModeFactsLoader facts, DecisionInputs inputs, IoModeConfigs configs, IoModeDecider decider) {
         this.facts = facts;
+        this.inputs = inputs;
+        this.configs = configs;
         this.decider = decider;
     }
 
     @Override
     public void validate(LocatedResource resource, GlobalConfigDefinition def, String value) {
-        if (!LocatedResource.VOLUME.equals(resource.type()) || !IoModeConfigs.CATEGORY.equals(def.category())) return;
-        boolean settingNative = IoModeConfigs.IO_MODE.equals(def.name()) && IoMode.NATIVE.wire().equals(value);
-        boolean settingCache = IoModeConfigs.CACHE_MODE.equals(def.name());
+        if (!LocatedResource.VOLUME.equals(resource.type())) return;
+        boolean settingNative = configs.ioMode().equals(def) && IoMode.NATIVE.wire().equals(value);
+        boolean settingCache = configs.cacheMode().equals(def);
         if (!settingNative && !settingCache) return;
 
         List<VolumeContext> vols = facts.volumes(List.of(resource.uuid()));
         if (vols.isEmpty()) return;
         VolumeContext v = vols.get(0);
         ConfigSnapshot snap = facts.configs(vols);
-        if (settingCache && !IoMode.NATIVE.wire().equals(snap.override(resource.uuid(), IoModeConfigs.IO_MODE))) return;
+        if (settingCache && !IoMode.NATIVE.wire().equals(snap.override(resource.uuid(), configs.ioMode().name()))) return;
 
-        DecisionInput current = facts.input(v, snap, null, settingCache ? value : null);
+        DecisionInput current = inputs.input(v, snap, null, settingCache ? value : null, null);
         // host facts are not the volume's own, so they are left out: only cache mode and sparseness are judged here
         CheckResult nativeCheck = decider.check(IoMode.NATIVE, current.volume(), null, current.policy());
         if (nativeCheck.passed()) return;

@@ -9,7 +9,6 @@ import org.zstack.aio.agent.api.VmAttachVolumeCmd;
 import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.agent.api.VmStartRsp;
 import org.zstack.aio.agent.api.VmStopCmd;
-import org.zstack.aio.decision.Check;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.agent.AgentOutcomeUnknownException;
@@ -22,11 +21,11 @@ import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.inventory.VmInstanceVO.State;
 import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.inventory.VolumeVO;
-import org.zstack.aio.server.iomode.IoModeFactsLoader;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
-import org.zstack.aio.server.iomode.VolumeContext;
+import org.zstack.aio.server.volume.VolumeInventory;
+import org.zstack.aio.server.volume.VolumeService;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,29 +43,27 @@ public class VmLifecycle {
     public record StartResult(VmInventory inventory, List<StoredDecision> ioModeDecisions) {
     }
 
-    public record AttachResult(Object inventory, StoredDecision ioModeDecision) {
+    /** The attached volume, and its decision when it was hot-plugged (null: the VM was stopped). */
+    public record AttachResult(VolumeInventory inventory, StoredDecision ioModeDecision) {
     }
 
     private final VmService vms;
     private final VmStateRepository states;
     private final HostService hosts;
-    private final IoModeFactsLoader facts;
     private final IoModeService ioModes;
-    private final DiskPlanner planner;
+    private final DiskIoPolicy diskIo;
     private final AgentClient agent;
     private final VolumeRepository volumes;
     private final TransactionTemplate tx;
-    private final org.zstack.aio.server.volume.VolumeService volumeService;
+    private final VolumeService volumeService;
 
-    public VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeFactsLoader facts,
-                       IoModeService ioModes, DiskPlanner planner, AgentClient agent, VolumeRepository volumes,
-                       TransactionTemplate tx, org.zstack.aio.server.volume.VolumeService volumeService) {
+    VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo,
+                AgentClient agent, VolumeRepository volumes, TransactionTemplate tx, VolumeService volumeService) {
         this.vms = vms;
         this.states = states;
         this.hosts = hosts;
-        this.facts = facts;
         this.ioModes = ioModes;
-        this.planner = planner;
+        this.diskIo = diskIo;
         this.agent = agent;
         this.volumes = volumes;
         this.tx = tx;
@@ -79,10 +76,10 @@ public class VmLifecycle {
         claim(vm, State.Stopped, State.Starting, "start");
         boolean started = false;
         try {
-            List<Decided> decided = ioModes.decide(facts.volumesOfVm(vmUuid), host.getUuid());
-            if (planner.pluginEnabled()) refuseIfAnyRefused(vmUuid, decided);
+            List<Decided> decided = ioModes.decideForVm(vmUuid, host.getUuid(), List.of());
+            diskIo.refuseIfAnyRefused(vmUuid, decided);
             List<DiskTO> disks = new ArrayList<>(decided.size());
-            for (int i = 0; i < decided.size(); i++) disks.add(planner.plan(decided.get(i), i));
+            for (int i = 0; i < decided.size(); i++) disks.add(diskIo.disk(decided.get(i), i));
             VmStartRsp rsp;
             try {
                 rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_START,
@@ -92,15 +89,14 @@ public class VmLifecycle {
             }
             Map<String, DiskResult> applied = new HashMap<>();
             if (rsp.disks() != null) rsp.disks().forEach(r -> applied.put(r.volumeUuid(), r));
-            List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volume().volume().getUuid()))).toList();
-            tx.executeWithoutResult(s -> {
-                if (planner.pluginEnabled()) ioModes.record(vmUuid, recorded, applied);
+            List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volumeUuid()))).toList();
+            List<StoredDecision> stored = tx.execute(s -> {
+                List<StoredDecision> out = diskIo.record(vmUuid, recorded, applied);
                 states.transition(vmUuid, State.Starting.name(), State.Running.name());
+                return out;
             });
             started = true;
-            var stored = ioModes.stored(recorded.stream().map(d -> d.volume().volume().getUuid()).toList());
-            return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()),
-                    recorded.stream().map(d -> stored.get(d.volume().volume().getUuid())).filter(java.util.Objects::nonNull).toList());
+            return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()), stored);
         } finally {
             if (!started) states.transition(vmUuid, State.Starting.name(), State.Stopped.name());
         }
@@ -138,7 +134,7 @@ public class VmLifecycle {
     }
 
     /** Attach a volume: hot-plug with a decision when the VM runs; a stopped VM gets it at its next start. */
-    public AttachResult attach(Caller caller, String volumeUuid, String vmUuid, java.util.function.Function<VolumeVO, Object> inventory) {
+    public AttachResult attach(Caller caller, String volumeUuid, String vmUuid) {
         VolumeVO vol = volumeService.owned(caller, volumeUuid);
         VmInstanceVO vm = vms.owned(caller, vmUuid);
         if (vol.getVmInstanceUuid() != null) {
@@ -149,24 +145,27 @@ public class VmLifecycle {
                 .mapToInt(v -> v.getDeviceId() == null ? 0 : v.getDeviceId()).max().orElse(-1) + 1;
         if (vm.getState() == State.Stopped) {
             tx.executeWithoutResult(s -> volumes.findById(volumeUuid).orElseThrow().attachTo(vmUuid, deviceId));
-            return new AttachResult(inventory.apply(volumes.findById(volumeUuid).orElseThrow()), null);
+            return new AttachResult(inventory(volumeUuid), null);
         }
         if (vm.getState() != State.Running) {
             throw ApiException.conflict("VM " + vmUuid + " is " + vm.getState() + ".", "Wait until it is Running or Stopped.");
         }
         HostVO host = hosts.find(vm.getHostUuid());
-        List<VolumeContext> ctx = facts.volumes(List.of(volumeUuid));
-        Decided d = ioModes.decide(ctx, host.getUuid()).get(0);
-        if (planner.pluginEnabled()) refuseIfAnyRefused(vmUuid, List.of(d));
+        List<Decided> disks = ioModes.decideForVm(vmUuid, host.getUuid(), List.of(volumeUuid));
+        Decided d = disks.get(disks.size() - 1);
+        diskIo.refuseIfAnyRefused(vmUuid, List.of(d));
         DiskResult r = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_ATTACH_VOLUME,
-                new VmAttachVolumeCmd(vmUuid, planner.plan(d, deviceId)), DiskResult.class);
+                new VmAttachVolumeCmd(vmUuid, diskIo.disk(d, deviceId)), DiskResult.class);
         Decided recorded = AppliedDecisions.apply(d, r);
-        tx.executeWithoutResult(s -> {
+        List<StoredDecision> stored = tx.execute(s -> {
             volumes.findById(volumeUuid).orElseThrow().attachTo(vmUuid, deviceId);
-            if (planner.pluginEnabled()) ioModes.record(vmUuid, List.of(recorded), Map.of(volumeUuid, r));
+            return diskIo.record(vmUuid, List.of(recorded), Map.of(volumeUuid, r));
         });
-        return new AttachResult(inventory.apply(volumes.findById(volumeUuid).orElseThrow()),
-                ioModes.stored(List.of(volumeUuid)).get(volumeUuid));
+        return new AttachResult(inventory(volumeUuid), stored.isEmpty() ? null : stored.get(0));
+    }
+
+    private VolumeInventory inventory(String volumeUuid) {
+        return volumeService.inventories(List.of(volumes.findById(volumeUuid).orElseThrow())).get(0);
     }
 
     private void claim(VmInstanceVO vm, State from, State to, String action) {
@@ -175,20 +174,5 @@ public class VmLifecycle {
             throw ApiException.conflict("VM " + vm.getUuid() + " is " + now + ", so it cannot " + action + ".",
                     "A VM starts from Stopped and stops from Running; wait for the current operation to finish.");
         }
-    }
-
-    /** With onUnsatisfied = fail: store the refusals, and refuse the start naming the volume and the failed check. */
-    private void refuseIfAnyRefused(String vmUuid, List<Decided> decided) {
-        List<Decided> refused = decided.stream().filter(d -> d.decision().refused()).toList();
-        if (refused.isEmpty()) return;
-        ioModes.record(vmUuid, refused, Map.of());
-        Decided first = refused.get(0);
-        VolumeVO v = first.volume().volume();
-        Check failed = first.decision().firstFailure();
-        throw new ApiException(ErrorCode.IO_MODE_REFUSED,
-                "volume " + v.getName() + " (" + v.getUuid() + ") cannot run " + first.decision().requested().wire()
-                + ": check " + failed.check() + " failed: " + failed.message(),
-                "Fix what the check names, choose another kvm/vm.ioMode for the volume or its primary storage, or set"
-                + " kvm/vm.ioMode.onUnsatisfied to fallback.");
     }
 }

@@ -20,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Comparator;
 
 /** VM records: created stopped on a host with their volumes; listed with their volumes in one query. */
 @Service
@@ -68,7 +69,7 @@ public class VmService {
             byVm.computeIfAbsent(v.getVmInstanceUuid(), k -> new ArrayList<>()).add(v);
         }
         return all.stream().map(vm -> VmInventory.of(vm, byVm.getOrDefault(vm.getUuid(), List.of()).stream()
-                .sorted(java.util.Comparator.comparing(VolumeVO::getDeviceId)).map(VolumeVO::getUuid).toList())).toList();
+                .sorted(Comparator.comparing(VolumeVO::getDeviceId)).map(VolumeVO::getUuid).toList())).toList();
     }
 
     @Transactional(readOnly = true)

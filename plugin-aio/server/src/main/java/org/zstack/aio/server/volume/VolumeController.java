@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Reply;
 
 import java.util.Map;
 
@@ -23,23 +24,23 @@ public class VolumeController {
 
     @Operation(operationId = "CreateDataVolume")
     @PostMapping("/v1/volumes/data")
-    public Map<String, Object> create(Caller caller, @RequestBody JsonNode body) {
+    public Reply.Inventory<VolumeInventory> create(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         var cmd = new VolumeService.CreateVolume(Bodies.text(p, "name"), Bodies.number(p, "size", 1L << 20, VolumeService.MAX_SIZE),
                 Bodies.text(p, "format"), Bodies.optText(p, "preallocation"), Bodies.text(p, "primaryStorageUuid"),
                 Bodies.text(p, "hostUuid"));
-        return Map.of("inventory", volumes.create(caller, cmd));
+        return Reply.of(volumes.create(caller, cmd));
     }
 
     @Operation(operationId = "QueryVolume")
     @GetMapping("/v1/volumes")
-    public Map<String, Object> list(Caller caller) {
-        return Map.of("inventories", volumes.list(caller));
+    public Reply.Inventories<VolumeInventory> list(Caller caller) {
+        return Reply.list(volumes.list(caller));
     }
 
     @Operation(operationId = "GetVolume")
     @GetMapping("/v1/volumes/{uuid}")
-    public Map<String, Object> get(Caller caller, @PathVariable String uuid) {
-        return Map.of("inventory", volumes.get(caller, uuid));
+    public Reply.Inventory<VolumeInventory> get(Caller caller, @PathVariable String uuid) {
+        return Reply.of(volumes.get(caller, uuid));
     }
 }

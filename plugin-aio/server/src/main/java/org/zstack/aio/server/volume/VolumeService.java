@@ -14,11 +14,11 @@ import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostVO;
-import org.zstack.aio.server.inventory.Inventories.VolumeInventory;
 import org.zstack.aio.server.inventory.PrimaryStorageService;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.inventory.VolumeVO;
+import org.zstack.aio.server.iomode.DecisionInputs;
 import org.zstack.aio.server.iomode.IoModeFactsLoader;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.VolumeContext;
@@ -40,16 +40,18 @@ public class VolumeService {
     private final HostService hosts;
     private final AgentClient agent;
     private final IoModeFactsLoader facts;
+    private final DecisionInputs inputs;
     private final IoModeService ioModes;
     private final TransactionTemplate tx;
 
     public VolumeService(VolumeRepository volumes, PrimaryStorageService storages, HostService hosts, AgentClient agent,
-                         IoModeFactsLoader facts, IoModeService ioModes, TransactionTemplate tx) {
+                         IoModeFactsLoader facts, DecisionInputs inputs, IoModeService ioModes, TransactionTemplate tx) {
         this.volumes = volumes;
         this.storages = storages;
         this.hosts = hosts;
         this.agent = agent;
         this.facts = facts;
+        this.inputs = inputs;
         this.ioModes = ioModes;
         this.tx = tx;
     }
@@ -114,7 +116,7 @@ public class VolumeService {
             return new VolumeInventory(v.getUuid(), v.getName(), v.getPrimaryStorageUuid(), c.storage().getName(),
                     c.storage().getType(), v.getVmInstanceUuid(),
                     v.getDeviceId(), v.getInstallPath(), v.getFormat(), v.getSize(), v.getActualSize(), v.getPreallocation(),
-                    facts.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()));
+                    inputs.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()));
         }).toList();
     }
 }

@@ -1,14 +1,13 @@
-package org.zstack.aio.server.api;
+package org.zstack.aio.server.account;
 
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
-import org.zstack.aio.server.account.CallerArgumentResolver;
-import org.zstack.aio.server.account.SessionInterceptor;
 
 import java.util.List;
 
+/** Every /v1 call but login needs a session; controllers receive the {@link Caller} it belongs to. */
 @Configuration
 public class WebConfig implements WebMvcConfigurer {
 

@@ -1,0 +1,60 @@
+package org.zstack.aio.server.iomode;
+
+import org.springframework.stereotype.Component;
+import org.zstack.aio.decision.ConfigSource;
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.DecisionPolicy;
+import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.OnUnsatisfied;
+import org.zstack.aio.decision.RequestedIoMode;
+import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.server.benchmark.MeasuredPerformance;
+import org.zstack.aio.server.config.ConfigSnapshot;
+import org.zstack.aio.server.inventory.VolumeVO;
+
+import java.util.List;
+
+/**
+ * Builds the decision's input for a volume from what was read: its row and storage, the config snapshot (resolved
+ * volume → primary storage → global), the host's facts and the host × storage measurements. No I/O.
+ */
+@Component
+public class DecisionInputs {
+
+    private final IoModeConfigs configs;
+
+    public DecisionInputs(IoModeConfigs configs) {
+        this.configs = configs;
+    }
+
+    /**
+     * The input for one volume; {@code cacheOverride} (null: none) replaces the resolved cache mode, to judge a cache
+     * mode before it is set. Measurements count only with a host (they are the host's).
+     */
+    public DecisionInput input(VolumeContext v, ConfigSnapshot snap, HostFacts host, String cacheOverride,
+                               MeasuredPerformance measured) {
+        var chain = v.configChain();
+        ConfigSnapshot.Resolved mode = snap.resolve(configs.ioMode(), chain);
+        String cache = cacheOverride != null ? cacheOverride : snap.resolve(configs.cacheMode(), chain).value();
+        VolumeVO vol = v.volume();
+        VolumeFacts facts = new VolumeFacts(vol.getUuid(), v.storage().getType(), vol.getFormat(), vol.getPreallocation(),
+                vol.getSize(), vol.getActualSize(), cache);
+        DecisionPolicy policy = new DecisionPolicy(
+                OnUnsatisfied.fromWire(snap.resolve(configs.onUnsatisfied(), chain).value()),
+                Boolean.parseBoolean(snap.resolve(configs.allowFalloc(), chain).value()));
+        DecisionInput in = new DecisionInput(RequestedIoMode.fromWire(mode.value()),
+                ConfigSource.fromResourceType(mode.sourceType()), facts, host, policy);
+        if (measured == null || host == null) return in;
+        return in.withPerformance(measured.forVolume(v.storage().getUuid(), vol.getFormat(), vol.getPreallocation()));
+    }
+
+    /** The volume's resolved kvm/vm.cacheMode. */
+    public String cacheMode(VolumeContext v, ConfigSnapshot snap) {
+        return snap.resolve(configs.cacheMode(), v.configChain()).value();
+    }
+
+    /** The config rows a snapshot for these volumes must hold: each volume's and each primary storage's. */
+    public static List<String> configOwners(List<VolumeContext> volumes) {
+        return volumes.stream().flatMap(v -> v.configChain().stream().map(r -> r.uuid())).distinct().toList();
+    }
+}

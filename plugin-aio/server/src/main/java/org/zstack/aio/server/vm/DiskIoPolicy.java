@@ -1,0 +1,25 @@
+package org.zstack.aio.server.vm;
+
+import org.zstack.aio.agent.api.DiskResult;
+import org.zstack.aio.agent.api.DiskTO;
+import org.zstack.aio.server.iomode.IoModeService.Decided;
+import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a VM start or hot-plug applies the decisions: {@link PluginDiskIo} (the aio plugin, aio.plugin.enabled=true)
+ * or {@link LegacyDiskIo} (the previous platform's disks, aio.plugin.enabled=false). One of them is a bean.
+ */
+interface DiskIoPolicy {
+
+    /** Throws the refusal (after storing it) when a decision forbids starting these disks. */
+    void refuseIfAnyRefused(String vmUuid, List<Decided> decided);
+
+    /** The disk the agent receives for a decided volume. */
+    DiskTO disk(Decided d, int deviceId);
+
+    /** Stores what the agent applied; returns the volumes' decisions as the API shows them. */
+    List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied);
+}
