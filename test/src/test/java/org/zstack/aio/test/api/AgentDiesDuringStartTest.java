@@ -57,4 +57,24 @@ class AgentDiesDuringStartTest {
                     .isEqualTo("Running");
         }
     }
+
+    @Test
+    void whenTheUndoOfAnUnansweredStartFailsTooTheAnswerSaysTheVmMayBeRunning() throws Exception {
+        try (TestDatabase db = TestDatabase.mariadb(); RunningServer server = RunningServer.start(db);
+             SimulatedAgent agent = new SimulatedAgent()) {
+            Fixture f = new Fixture(server);
+            String admin = f.adminSession();
+            String ps = f.primaryStorage(admin, "local", "LocalStorage", "/var/tmp/aio-sim");
+            String host = f.host(admin, agent.port(), agent.enrollmentToken());
+            String vm = f.vm(admin, "vm", host, List.of(f.volume(admin, "v", "qcow2", "full", ps, host)));
+
+            agent.dieDuringStart = true;
+            agent.dieDuringStop = true;
+            Http.Response r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+            assertThat(r.status()).as(r.raw()).isEqualTo(503);
+            assertThat(agent.stops.get()).as("the undo was tried").isEqualTo(1);
+            assertThat(r.body().path("error").path("details").asText()).contains("may be running")
+                    .doesNotContain("nothing was changed");
+        }
+    }
 }

@@ -40,6 +40,8 @@ public final class SimulatedAgent implements AutoCloseable {
     public final AtomicLong stops = new AtomicLong();
     /** When set, /vm/start reads the command and then drops the connection, as an agent killed mid-start would. */
     public volatile boolean dieDuringStart;
+    /** When set, /vm/stop also drops the connection without answering. */
+    public volatile boolean dieDuringStop;
 
     public SimulatedAgent() throws IOException {
         org.zstack.aio.agent.http.AgentHttpServer.noDelay(); // as the real agent: no 40 ms delayed-ACK wait per call
@@ -74,6 +76,10 @@ public final class SimulatedAgent implements AutoCloseable {
         });
         context(AgentPaths.VM_STOP, ex -> {
             stops.incrementAndGet();
+            if (dieDuringStop) {
+                ex.close();
+                return;
+            }
             reply(ex, Map.of());
         });
         http.start();
