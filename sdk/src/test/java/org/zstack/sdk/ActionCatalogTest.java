@@ -56,7 +56,9 @@ class ActionCatalogTest {
             Map.entry("GetVmInstance", "GET /v1/vm-instances/{uuid} null"),
             Map.entry("StartVmInstance", "PUT /v1/vm-instances/{uuid}/actions startVmInstance"),
             Map.entry("StopVmInstance", "PUT /v1/vm-instances/{uuid}/actions stopVmInstance"),
-            Map.entry("AttachDataVolumeToVm", "POST /v1/volumes/{volumeUuid}/vm-instances/{vmUuid} null")));
+            Map.entry("AttachDataVolumeToVm", "POST /v1/volumes/{volumeUuid}/vm-instances/{vmUuid} null"),
+            Map.entry("QueryQuota", "GET /v1/accounts/quotas null"),
+            Map.entry("UpdateQuota", "PUT /v1/accounts/quotas/actions updateQuota")));
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\w+)}");
 

@@ -108,7 +108,9 @@ public class AioDb implements Runnable {
 
     SchemaUpgrade upgrade() {
         List<String> locs = locations == null || locations.isEmpty() ? List.of(SchemaUpgrade.DEFAULT_LOCATION) : locations;
-        return new SchemaUpgrade(SchemaUpgrade.configure(settings(), locs, target));
+        DatabaseSettings s = settings();
+        s.prepareEmbeddedDirectory();
+        return new SchemaUpgrade(SchemaUpgrade.configure(s, locs, target));
     }
 
     String where() {

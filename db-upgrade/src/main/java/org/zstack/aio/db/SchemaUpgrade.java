@@ -17,6 +17,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -142,6 +143,14 @@ public final class SchemaUpgrade {
      * message when the database does not match this build; the database is then left as it was.
      */
     public Outcome migrate() {
+        // on Galera, one management node at a time: the others wait and then find nothing pending
+        try (ClusterMigrationLease lease = ClusterMigrationLease.acquireIfGalera(base.getDataSource(),
+                Duration.ofMinutes(15), Duration.ofMinutes(5))) {
+            return migrateHere();
+        }
+    }
+
+    private Outcome migrateHere() {
         State state = state();
         FluentConfiguration c = strict();
         if (state == State.PLATFORM_WITHOUT_HISTORY) {

@@ -13,8 +13,9 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Boot-time sync of conf/globalConfig into GlobalConfigVO: a missing row is inserted, a row no longer defined is
- * deleted, a value still equal to an old default follows the new default, and an administrator's value is kept.
+ * Boot-time sync of conf/globalConfig into GlobalConfigVO: a missing row is inserted, a value still equal to an old
+ * default follows the new default, an administrator's value is kept, and a row the plugin does not define (another
+ * part of the platform's, or one a release dropped) is left alone.
  */
 class GlobalConfigSyncTest {
 
@@ -40,7 +41,9 @@ class GlobalConfigSyncTest {
                  ResultSet rs = c.createStatement().executeQuery("SELECT name, defaultValue, value FROM GlobalConfigVO")) {
                 while (rs.next()) rows.put(rs.getString(1), new String[]{rs.getString(2), rs.getString(3)});
             }
-            assertThat(rows).containsOnlyKeys("vm.ioMode", "vm.ioMode.onUnsatisfied", "vm.ioMode.native.allowFalloc", "vm.cacheMode");
+            assertThat(rows).containsOnlyKeys("vm.ioMode", "vm.ioMode.onUnsatisfied", "vm.ioMode.native.allowFalloc", "vm.cacheMode",
+                    "vm.obsolete");
+            assertThat(rows.get("vm.obsolete")).as("not the plugin's to delete").containsExactly("x", "y");
             assertThat(rows.get("vm.ioMode.onUnsatisfied")).containsExactly("fallback", "fallback");
             assertThat(rows.get("vm.cacheMode")).containsExactly("none", "writeback");
             assertThat(rows.get("vm.ioMode.native.allowFalloc")).containsExactly("false", "false");

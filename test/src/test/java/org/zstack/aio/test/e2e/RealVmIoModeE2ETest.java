@@ -179,7 +179,7 @@ class RealVmIoModeE2ETest {
         String vol = vmAndVolume[1];
         global("vm.ioMode.onUnsatisfied", "fail");
         Http.Response r = http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
-        assertThat(r.status()).as(r.raw()).isEqualTo(500);
+        assertThat(r.status()).as(r.raw()).isEqualTo(503);
         assertThat(r.errorCode()).isEqualTo("AIO.1502");
         assertThat(r.body().path("error").path("description").asText()).contains("io_uring");
         assertThat(state(vm)).isEqualTo("Stopped");

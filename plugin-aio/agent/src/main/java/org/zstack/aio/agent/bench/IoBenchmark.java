@@ -68,7 +68,8 @@ public final class IoBenchmark {
         try {
             dir = BenchDirs.create(parent);
         } catch (IOException e) {
-            throw AgentException.failed("cannot create a benchmark directory under " + parent, e.toString(), e);
+            throw AgentException.badCommand("cannot create a benchmark directory under " + parent,
+                    "mount the primary storage at " + parent + " on this host, or correct the primary storage's url");
         }
         BenchDirs.markInUse(dir, true);
         Thread hook = new Thread(() -> {
@@ -170,7 +171,7 @@ public final class IoBenchmark {
         try {
             Files.deleteIfExists(image);
         } catch (IOException e) {
-            throw AgentException.failed("cannot remove " + image, e.toString(), e);
+            throw AgentException.failed("cannot remove " + image, String.valueOf(e.getMessage()), e);
         }
         ProcessResult r = runner.run(BenchPlan.createCommand(kind, image.toString()));
         if (!r.ok() && !cancelled) {

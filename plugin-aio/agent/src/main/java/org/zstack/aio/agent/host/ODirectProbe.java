@@ -34,10 +34,18 @@ final class ODirectProbe {
             }
             return new StoragePathFacts(dir.toString(), true, null);
         } catch (IOException | UnsupportedOperationException e) {
-            return new StoragePathFacts(dir.toString(), false, "O_DIRECT refused on " + dir + ": " + e);
+            return new StoragePathFacts(dir.toString(), false, "O_DIRECT refused on " + dir + ": " + reason(e));
         } finally {
             deleteQuietly(file);
         }
+    }
+
+    /** What went wrong in words, for the API: no exception class name. */
+    private static String reason(Exception e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason();
+        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (e instanceof UnsupportedOperationException) return "the file system does not support it";
+        return e.getMessage() == null ? "refused" : e.getMessage();
     }
 
     static void deleteQuietly(Path file) {

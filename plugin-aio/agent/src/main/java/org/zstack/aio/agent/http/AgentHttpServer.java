@@ -41,6 +41,8 @@ import java.util.logging.Logger;
 public final class AgentHttpServer implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(AgentHttpServer.class.getName());
+    /** The largest command body read (a VM start with 24 disks is a few KiB). */
+    public static final int MAX_BODY_BYTES = 1 << 20;
 
     static {
         noDelay();
@@ -124,6 +126,14 @@ public final class AgentHttpServer implements AutoCloseable {
         return this;
     }
 
+    /** Reads and drops a bounded rest of an oversized body, so the sender gets the 413 rather than a reset. */
+    private static void drain(InputStream in) throws IOException {
+        byte[] buf = new byte[8192];
+        long left = 8L * MAX_BODY_BYTES;
+        int n;
+        while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) left -= n;
+    }
+
     public int port() {
         return server.getAddress().getPort();
     }
@@ -152,7 +162,13 @@ public final class AgentHttpServer implements AutoCloseable {
             }
             byte[] body;
             try (InputStream in = exchange.getRequestBody()) {
-                body = in.readAllBytes();
+                body = in.readNBytes(MAX_BODY_BYTES + 1);
+                if (body.length > MAX_BODY_BYTES) drain(in);
+            }
+            if (body.length > MAX_BODY_BYTES) {
+                send(exchange, 413, new AgentError("the command for " + path + " is over " + MAX_BODY_BYTES + " bytes",
+                        "agent commands are small JSON objects; this one is not from a management server"));
+                return;
             }
             if (route.longWork()) {
                 handedOver = runLong(exchange, path, route, body);
@@ -214,7 +230,7 @@ public final class AgentHttpServer implements AutoCloseable {
                     e.getMessage()));
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, path + " failed unexpectedly", e);
-            send(exchange, 500, new AgentError(path + " failed: " + e, "see the agent log"));
+            send(exchange, 500, new AgentError(path + " failed unexpectedly", "see the agent log on this host"));
         }
     }
 

@@ -42,8 +42,8 @@ final class FreeSpace {
             long pending = reserved.getOrDefault(store, 0L);
             long left = usable - pending - HEADROOM;
             if (bytes > left) {
-                throw AgentException.conflict("not enough free space in " + dir + " for a preallocated image of "
-                        + bytes + " bytes: " + Math.max(left, 0) + " bytes are free" + (pending > 0 ? " after "
+                throw AgentException.badCommand("not enough free space in " + dir + " for a preallocated image of "
+                        + bytes + " bytes: " + Math.max(left, 0) + " bytes free" + (pending > 0 ? " after "
                         + pending + " bytes of images being created" : ""),
                         "free space on that storage, use a smaller size, or create the volume sparse (preallocation none)");
             }

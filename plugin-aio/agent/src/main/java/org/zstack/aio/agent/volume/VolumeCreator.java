@@ -65,7 +65,9 @@ public final class VolumeCreator {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw AgentException.failed("cannot create the storage directory " + dir, e.toString(), e);
+            // the storage's url names a place this host cannot write: a configuration to fix, not an agent failure
+            throw AgentException.badCommand("the storage directory " + dir + " does not exist and cannot be created here",
+                    "mount the primary storage at " + dir + " on this host, or correct the primary storage's url");
         }
         Path image = dir.resolve(cmd.volumeUuid() + "." + cmd.format());
         if (Files.exists(image)) {
@@ -78,11 +80,16 @@ public final class VolumeCreator {
             ProcessResult r = qemuImg.create(image, cmd.format(), prealloc, cmd.size());
             if (!r.ok()) {
                 PartialImage.deleteQuietly(image);
+                if (r.errorText().contains("File too large") || r.errorText().contains("too large for file format")) {
+                    throw AgentException.badCommand("a " + cmd.size() + "-byte " + cmd.format() + " image is larger than the file"
+                            + " system at " + dir + " allows", "create a smaller volume, or use another primary storage");
+                }
                 throw AgentException.failed("qemu-img create failed for " + image, r.errorText());
             }
             return measured(image.toString(), image);
         }
     }
+
 
     private VolumeCreateRsp createLogicalVolume(VolumeCreateCmd cmd) {
         String vg = cmd.storagePath().substring("/dev/".length()).replaceAll("/+$", "");

@@ -230,7 +230,7 @@ class AgentTrustTest {
         long tooBig = Files.getFileStore(root).getUsableSpace() + (1L << 30);
         AgentClient.Answer a = client.post(AgentPaths.VOLUME_CREATE, new VolumeCreateCmd(vol, "LocalStorage", root.toString(),
                 "raw", "full", tooBig));
-        assertThat(a.status()).as(a.body()).isEqualTo(409);
+        assertThat(a.status()).as(a.body()).isEqualTo(400);
         assertThat(a.json().path("error").asText()).contains("not enough free space");
         assertThat(root.resolve(vol + ".raw")).doesNotExist();
     }

@@ -112,30 +112,26 @@ class VolumeCreatorTest {
     }
 
     @Test
-    void aQemuImgFailureIs500WithItsMessageAndLeavesNoFile() {
-        // a sparse image bigger than any file system allows a file: qemu-img itself refuses (EFBIG). (A preallocated
-        // one that big never reaches qemu-img: the free-space check refuses it first, see the next test.)
-        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "none",
-                Long.MAX_VALUE / 2);
-        assertThatThrownBy(() -> creator.create(huge))
-                .isInstanceOfSatisfying(AgentException.class, e -> {
-                    assertThat(e.status()).isEqualTo(500);
-                    assertThat(e.details()).isNotBlank();
-                });
-        assertThat(dir.resolve("vhuge.raw")).doesNotExist();
+    void aThickVolumeLargerThanTheFreeSpaceIs400AndLeavesNoFile() {
+        // more bytes than any disk here has: refused before qemu-img fills the file system
+        for (String prealloc : new String[]{"full", "falloc"}) {
+            VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", prealloc,
+                    Long.MAX_VALUE / 2);
+            assertThatThrownBy(() -> creator.create(huge))
+                    .isInstanceOfSatisfying(AgentException.class, e -> {
+                        assertThat(e.status()).isEqualTo(400);
+                        assertThat(e.getMessage()).contains("bytes free");
+                    });
+            assertThat(dir.resolve("vhuge.raw")).doesNotExist();
+        }
     }
 
     @Test
-    void aPreallocatedImageBiggerThanTheFreeSpaceIs409BeforeQemuImgRuns() throws IOException {
-        long free = Files.getFileStore(dir).getUsableSpace();
-        for (String prealloc : new String[]{"full", "falloc"}) {
-            VolumeCreateCmd big = new VolumeCreateCmd("vbig", "LocalStorage", dir.toString(), "raw", prealloc, free + (1L << 30));
-            assertThatThrownBy(() -> creator.create(big)).isInstanceOfSatisfying(AgentException.class, e -> {
-                assertThat(e.status()).isEqualTo(409);
-                assertThat(e.getMessage()).contains("not enough free space");
-            });
-            assertThat(dir.resolve("vbig.raw")).doesNotExist();
-        }
+    void aSparseImageLargerThanTheFormatAllowsIs400AndLeavesNoFile() {
+        VolumeCreateCmd huge = new VolumeCreateCmd("vhuge", "LocalStorage", dir.toString(), "raw", "none", Long.MAX_VALUE / 2);
+        assertThatThrownBy(() -> creator.create(huge))
+                .isInstanceOfSatisfying(AgentException.class, e -> assertThat(e.status()).isEqualTo(400));
+        assertThat(dir.resolve("vhuge.raw")).doesNotExist();
     }
 
     private void assertStatus(VolumeCreateCmd c, int status) {

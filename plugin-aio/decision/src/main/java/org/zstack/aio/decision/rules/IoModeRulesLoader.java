@@ -15,14 +15,20 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
-/** Reads conf/aio/io-mode-rules.yaml into {@link IoModeRules}; a malformed file fails loudly at boot. */
+/**
+ * Reads conf/aio/io-mode-rules.yaml into {@link IoModeRules}; a malformed file fails loudly at boot. Java 8 API only:
+ * the ZStack module (plugin-aio/zstack-module) ships this reader to management nodes running Java 8.
+ */
 public final class IoModeRulesLoader {
 
     public static final String CLASSPATH_LOCATION = "conf/aio/io-mode-rules.yaml";
@@ -35,7 +41,7 @@ public final class IoModeRulesLoader {
     /** From AIO_RULES_FILE when set, else from the classpath (the aio-conf module). */
     public static IoModeRules load() {
         String file = System.getenv("AIO_RULES_FILE");
-        if (file != null && !file.isBlank()) return fromFile(Path.of(file));
+        if (file != null && !file.trim().isEmpty()) return fromFile(Paths.get(file));
         return fromClasspath();
     }
 
@@ -69,10 +75,11 @@ public final class IoModeRulesLoader {
         require(f.preference, "preference");
         Map<String, StorageKind> kinds = new LinkedHashMap<>();
         f.storageTypes.forEach((type, kind) -> kinds.put(type, StorageKind.valueOf(kind.toUpperCase(Locale.ROOT))));
-        List<KnownBadRule> bad = f.knownBad == null ? List.of() : f.knownBad.stream().map(IoModeRulesLoader::rule).toList();
-        return new IoModeRules(kinds, Set.copyOf(f.nativeCacheModes), Set.copyOf(f.nonSparsePreallocations),
+        List<KnownBadRule> bad = f.knownBad == null ? Collections.<KnownBadRule>emptyList()
+                : f.knownBad.stream().map(IoModeRulesLoader::rule).collect(Collectors.toList());
+        return new IoModeRules(kinds, new HashSet<>(f.nativeCacheModes), new HashSet<>(f.nonSparsePreallocations),
                 Version.parse(f.ioUring.minKernel), Version.parse(f.ioUring.minQemu), Version.parse(f.ioUring.minLibvirt),
-                f.preference.stream().map(IoMode::fromWire).toList(), bad,
+                f.preference.stream().map(IoMode::fromWire).collect(Collectors.toList()), bad,
                 f.measuredTieMargin == null ? IoModeRules.DEFAULT_MEASURED_TIE_MARGIN : f.measuredTieMargin);
     }
 

@@ -2,6 +2,7 @@ package org.zstack.aio.server.account;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -34,10 +35,11 @@ public class AccountController {
 
     @Operation(operationId = "LogInByAccount")
     @PutMapping("/v1/accounts/login")
-    public Reply.Inventory<SessionInventory> login(@RequestBody JsonNode body) {
+    public Reply.Inventory<SessionInventory> login(@RequestBody JsonNode body, HttpServletRequest request) {
         JsonNode p = Bodies.action(body, "logInByAccount");
-        SessionVO s = accounts.login(Bodies.optText(p, "accountName"), Bodies.optText(p, "password"));
-        return Reply.of(new SessionInventory(s.getUuid(), s.getAccountUuid(), s.getExpiredDate().toString()));
+        AccountService.LoggedIn s = accounts.login(Bodies.optText(p, "accountName"), Bodies.optText(p, "password"),
+                request.getRemoteAddr());
+        return Reply.of(new SessionInventory(s.token(), s.accountUuid(), s.expiredDate().toString()));
     }
 
     @Operation(operationId = "LogOut")

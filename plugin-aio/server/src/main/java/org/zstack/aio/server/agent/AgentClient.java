@@ -30,6 +30,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Failures say what is known: an agent that could not be reached or whose identity did not match was sent
  * nothing (so nothing changed); an agent that took the command and then did not answer in time may still
  * carry it out, and the answer says so.
+ * <p>An agent that refuses the command as given is a 400, one outside its confinement a 403, a busy or full one
+ * a 409, and one that fails or does not speak the agent protocol a 503, each carrying the agent's own sentence.
  */
 @Component
 public class AgentClient {
@@ -79,7 +81,7 @@ public class AgentClient {
                 throw unreachable(ep, e);
             }
             throw new AgentOutcomeUnknownException("the connection to the KVM agent at " + where
-                    + " broke during " + path + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ").",
+                    + " broke during " + path + ".",
                     "The agent may or may not have carried the command out; check that host before retrying.");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -104,11 +106,12 @@ public class AgentClient {
             if (rsp.statusCode() == 409) { // the host is busy or full: the caller may retry or change the command
                 throw new ApiException(ErrorCode.CONFLICT, "the KVM agent at " + where + " refused: " + err.error(), details);
             }
-            if (rsp.statusCode() == 400) { // the agent found the command wrong, e.g. a storage url it will not use
-                throw ApiException.badRequest("the KVM agent at " + where + " refused the command: " + err.error(), details);
+            if (rsp.statusCode() == 400) { // the agent refused the command as given: what the caller sent must change
+                throw ApiException.badRequest("the KVM agent at " + where + " refused the command: " + err.error() + ".",
+                        err.details() == null ? "Check the request's parameters." : err.details() + ".");
             }
-            if (rsp.statusCode() == 403) { // outside what the platform gave that agent: the platform's data is wrong
-                throw new ApiException(ErrorCode.FORBIDDEN, "the KVM agent at " + where + " refused: " + err.error(), details);
+            if (rsp.statusCode() == 403) { // outside what the platform gave that agent: the request's data is wrong
+                throw ApiException.badRequest("the KVM agent at " + where + " refused: " + err.error() + ".", details);
             }
             throw new ApiException(ErrorCode.AGENT_FAILED, "the KVM agent at " + where + " failed: " + err.error(), details);
         } catch (IOException e) {
@@ -124,8 +127,8 @@ public class AgentClient {
     }
 
     private static ApiException unreachable(AgentEndpoint ep, Exception e) {
-        return new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + ep.where() + " cannot be reached ("
-                + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ").",
+        return new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + ep.where() + " cannot be reached"
+                + (e instanceof HttpConnectTimeoutException ? " (no connection in time)." : " (connection refused)."),
                 "Start it with bin/aio-agent on that host (port " + ep.port() + ") and retry; nothing was sent to it, "
                         + "so nothing was changed.");
     }

@@ -14,8 +14,9 @@ public record AgentEndpoint(String ip, int port, byte[] certSha256, byte[] secre
         return new AgentEndpoint(ip, port, token.certSha256(), token.secret());
     }
 
+    /** host:port as a URI authority (an IPv6 address in brackets). */
     public String where() {
-        return ip + ":" + port;
+        return (ip.indexOf(':') >= 0 ? "[" + ip + "]" : ip) + ":" + port;
     }
 
     public String certSha256Hex() {

@@ -59,11 +59,11 @@ public class AgentEndpoints {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override
                 public void afterCommit() {
-                    byAddress.put(e.where(), e);
+                    byAddress.put(e.ip() + ":" + e.port(), e);
                 }
             });
         } else {
-            byAddress.put(e.where(), e);
+            byAddress.put(e.ip() + ":" + e.port(), e);
         }
     }
 }

@@ -8,6 +8,8 @@ public class ApiException extends RuntimeException {
 
     private final ErrorCode code;
     private final String details;
+    /** Seconds a throttled caller should wait (429's Retry-After), or 0. */
+    private long retryAfterSeconds;
 
     public ApiException(ErrorCode code, String description, String details) {
         super(description);
@@ -20,6 +22,15 @@ public class ApiException extends RuntimeException {
     public String description() { return getMessage(); }
 
     public String details() { return details; }
+
+    public long retryAfterSeconds() { return retryAfterSeconds; }
+
+    public static ApiException tooManyLoginFailures(String description, long retryAfterSeconds) {
+        ApiException e = new ApiException(ErrorCode.TOO_MANY_LOGIN_FAILURES, description,
+                "Wait " + retryAfterSeconds + " seconds (Retry-After) and log in with the right password.");
+        e.retryAfterSeconds = retryAfterSeconds;
+        return e;
+    }
 
     public static ApiException badRequest(String description, String details) {
         return new ApiException(ErrorCode.INVALID_ARGUMENT, description, details);

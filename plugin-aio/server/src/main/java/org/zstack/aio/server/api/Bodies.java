@@ -44,7 +44,11 @@ public final class Bodies {
     public static long number(JsonNode obj, String field, long min, long max) {
         JsonNode n = obj.get(field);
         long v;
-        if (n != null && n.isIntegralNumber()) {
+        if (n != null && n.isIntegralNumber() && !n.canConvertToLong()) {
+            // asLong() would wrap 2^64 + x to x: a huge number is out of range, never a small one
+            throw ApiException.badRequest("field '" + field + "' is " + Uuids.abbreviate(n.asText()) + ", outside " + min
+                                          + ".." + max + ".", "Send a value between " + min + " and " + max + ".");
+        } else if (n != null && n.isIntegralNumber()) {
             v = n.asLong();
         } else if (n != null && n.isTextual() && n.textValue().matches("\\d{1,18}")) {
             v = Long.parseLong(n.textValue());
@@ -60,12 +64,9 @@ public final class Bodies {
         return v;
     }
 
-    /** A resource name: 1-255 characters, not blank. */
+    /** A resource name: the shared rule of {@link Inputs#name}. */
     public static String requireName(String name, String what) {
-        if (name == null || name.isBlank() || name.length() > 255) {
-            throw ApiException.badRequest("field 'name' is required (1-255 characters).", "Name the " + what + ".");
-        }
-        return name;
+        return Inputs.name(name, what);
     }
 
     public static String typeOf(JsonNode n) {

@@ -2,7 +2,9 @@ package org.zstack.aio.server.api;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.boot.autoconfigure.flyway.FlywayMigrationStrategy;
+import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,7 +13,6 @@ import org.zstack.aio.db.DatabaseSettings;
 import org.zstack.aio.db.SchemaUpgrade;
 import org.zstack.aio.db.UpgradeRefusedException;
 
-import javax.sql.DataSource;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -49,8 +50,12 @@ public class DatabaseConfiguration {
         return DatabaseSettings.from(m);
     }
 
+    /** Pool settings from spring.datasource.hikari (application.yml); docs/operations.md explains them for Galera. */
     @Bean
-    DataSource dataSource(DatabaseSettings db) {
-        return DataSourceBuilder.create().url(db.url()).username(db.user()).password(db.password()).build();
+    @ConfigurationProperties("spring.datasource.hikari")
+    HikariDataSource dataSource(DatabaseSettings db) {
+        db.prepareEmbeddedDirectory();
+        return DataSourceBuilder.create().type(HikariDataSource.class)
+                .url(db.url()).username(db.user()).password(db.password()).build();
     }
 }

@@ -15,7 +15,6 @@ import org.zstack.aio.server.benchmark.HostIoBenchmarkService.IoBenchmarkInvento
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** The io-mode benchmark of a host's primary storages (admin only). */
 @RestController
@@ -43,6 +42,9 @@ public class HostIoBenchmarkController {
             }
             list.forEach(n -> {
                 if (!n.isTextual()) throw ApiException.badRequest("'primaryStorageUuids' holds a non-string.", "Send uuids.");
+                if (storages.contains(n.textValue())) {
+                    throw ApiException.badRequest("primary storage " + n.textValue() + " is listed twice.", "List each once.");
+                }
                 storages.add(n.textValue());
             });
         }

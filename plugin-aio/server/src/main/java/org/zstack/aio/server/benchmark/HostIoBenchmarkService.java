@@ -98,21 +98,25 @@ public class HostIoBenchmarkService {
                 targets.add(p);
             }
         }
-        List<IoBenchmarkInventory> out = new ArrayList<>();
+        // every storage is measured before anything is stored: a run that fails part-way replaces nothing
+        Map<PrimaryStorageVO, HostBenchRsp> measured = new LinkedHashMap<>();
         for (PrimaryStorageVO p : targets) {
             hostService.ensureStorageRegistered(host, p);
-            HostBenchRsp rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.HOST_BENCH,
-                    new HostBenchCmd(p.getUrl(), budget), HostBenchRsp.class);
-            HostIoBenchmarkVO row = tx.execute(s -> {
+            measured.put(p, agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.HOST_BENCH,
+                    new HostBenchCmd(p.getUrl(), budget), HostBenchRsp.class));
+        }
+        List<HostIoBenchmarkVO> rows = tx.execute(s -> {
+            List<HostIoBenchmarkVO> saved = new ArrayList<>();
+            measured.forEach((p, rsp) -> {
                 HostIoBenchmarkVO r = benchmarks.findById(new HostIoBenchmarkVO.Key(hostUuid, p.getUuid()))
                         .orElseGet(() -> new HostIoBenchmarkVO(hostUuid, p.getUuid()));
                 r.set(rsp.path(), rsp.complete(), rsp.note(), rsp.qemuImg(), rsp.budgetSeconds(),
                         Math.round(rsp.seconds() * 1000), write(rsp.cells()), taken(rsp.startedAt()));
-                return benchmarks.save(r);
+                saved.add(benchmarks.save(r));
             });
-            out.add(view(row));
-        }
-        return out;
+            return saved;
+        });
+        return rows.stream().map(this::view).toList();
     }
 
     /** GET /v1/hosts/{uuid}/io-benchmarks. */

@@ -14,7 +14,6 @@ import org.zstack.aio.server.api.Reply;
 import org.zstack.aio.server.config.ConfigService.GlobalConfigInventory;
 import org.zstack.aio.server.config.ConfigService.ResourceConfigInventory;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 @RestController

@@ -2,7 +2,9 @@ package org.zstack.aio.server.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
@@ -17,6 +19,7 @@ import java.util.List;
  * refused call changes nothing.
  */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class ConfigService {
 
     static final int MAX_VALUE_LENGTH = 1024;
@@ -91,6 +94,7 @@ public class ConfigService {
         return new ResourceConfigInventory(resourceUuid, r.type(), category, name, value);
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public void deleteResource(Caller caller, String category, String name, String resourceUuid) {
         GlobalConfigDefinition def = definition(category, name);
@@ -106,6 +110,7 @@ public class ConfigService {
     public EffectiveConfig getResource(Caller caller, String resourceUuid, String category, String name) {
         GlobalConfigDefinition def = definition(category, name);
         LocatedResource r = readableResource(caller, resourceUuid);
+        requireBindable(def, r);
         List<ResourceRef> chain = r.chain();
         ConfigSnapshot snap = snapshots.load(category, chain.stream().map(ResourceRef::uuid).toList());
         return new EffectiveConfig(snap.resolve(def, chain).value(), snap.levels(def, chain), def.validValues());
@@ -122,6 +127,12 @@ public class ConfigService {
         if (!caller.admin() && !LocatedResource.VOLUME.equals(r.type())) {
             throw ApiException.forbidden("only an administrator may set configs on a " + r.type() + ".");
         }
+        requireBindable(def, r);
+        return r;
+    }
+
+    /** The same answer for reading, setting and deleting: a config that cannot live on this resource type is a 400. */
+    private static void requireBindable(GlobalConfigDefinition def, LocatedResource r) {
         if (!def.bindableTo(r.type())) {
             throw new ApiException(ErrorCode.CONFIG_NOT_BINDABLE,
                     def.identity() + " cannot be set on a " + r.type() + ".",
@@ -129,7 +140,6 @@ public class ConfigService {
                                                         + def.category() + "/" + def.name() + "/actions."
                             : "It can be set on: " + String.join(", ", def.bindResourceTypes()) + ".");
         }
-        return r;
     }
 
     private LocatedResource readableResource(Caller caller, String resourceUuid) {

@@ -6,15 +6,15 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
-
-import java.util.HashSet;
-import java.util.Set;
+import org.zstack.aio.server.db.UnitOfWork;
 
 /**
- * At boot, makes GlobalConfigVO match conf/globalConfig (ZStack's rule): new definitions are inserted with
- * their default, rows no longer defined are deleted, and a value still equal to its old default follows a
- * changed default. Values an administrator changed are kept.
+ * At boot, brings the plugin's own GlobalConfigVO rows up to conf/globalConfig: a missing definition is inserted
+ * with its default, and a value still equal to its old default follows a changed default. Values an administrator
+ * changed are kept. The table is shared with the whole platform (host/..., storage/..., other kvm/... configs), so
+ * a row this plugin does not define is never read for change, rewritten or deleted.
  */
 @Component
 @Order(1)
@@ -31,22 +31,16 @@ public class GlobalConfigSync implements ApplicationRunner {
     }
 
     @Override
+    @Retryable(interceptor = UnitOfWork.ENSURE)
     @Transactional
     public void run(ApplicationArguments args) {
-        Set<String> seen = new HashSet<>();
-        for (GlobalConfigVO row : rows.findAll()) {
-            String id = row.getCategory() + "/" + row.getName();
-            var def = definitions.find(row.getCategory(), row.getName());
-            if (def.isEmpty()) {
-                log.info("global config {} is no longer defined: deleted", id);
-                rows.delete(row);
-            } else {
-                seen.add(id);
-                if (row.syncWith(def.get())) log.info("global config {} follows its new definition", id);
-            }
-        }
         for (GlobalConfigDefinition d : definitions.all()) {
-            if (!seen.contains(d.identity())) rows.save(new GlobalConfigVO(d));
+            var row = rows.findByCategoryAndName(d.category(), d.name());
+            if (row.isEmpty()) {
+                rows.save(new GlobalConfigVO(d));
+            } else if (row.get().syncWith(d)) {
+                log.info("global config {} follows its new definition", d.identity());
+            }
         }
     }
 }

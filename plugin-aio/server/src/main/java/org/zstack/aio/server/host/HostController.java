@@ -13,8 +13,6 @@ import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Reply;
 import org.zstack.aio.server.host.HostService.HostInventory;
 
-import java.util.Map;
-
 @RestController
 public class HostController {
 

@@ -20,6 +20,7 @@ import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.agent.AgentEndpoint;
 import org.zstack.aio.server.agent.AgentEndpoints;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.inventory.HostRepository;
 import org.zstack.aio.server.inventory.HostVO;
@@ -29,14 +30,11 @@ import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.zstack.aio.server.api.Bodies;
 
 /** KVM hosts: connected through their agent, which probes the io capabilities the decision needs. */
 @Service
 public class HostService {
-
-    private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9.:\\-]{1,253}");
 
     private final HostRepository hosts;
     private final HostIoCapabilitiesRepository capabilities;
@@ -46,6 +44,8 @@ public class HostService {
     private final IoModeDecider decider;
     private final ObjectMapper json;
     private final TransactionTemplate tx;
+    /** host + storage path pairs this server has registered with the host's agent since it started. */
+    private final java.util.Set<String> registered = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public HostService(HostRepository hosts, HostIoCapabilitiesRepository capabilities, PrimaryStorageRepository storages,
                        AgentClient agent, AgentEndpoints endpoints, IoModeDecider decider, ObjectMapper json,
@@ -77,13 +77,19 @@ public class HostService {
     public HostInventory add(Caller caller, String name, String managementIp, int agentPort, String agentEnrollment) {
         AccountService.requireAdmin(caller, "add hosts");
         Bodies.requireName(name, "host");
-        if (managementIp == null || !ADDRESS.matcher(managementIp).matches()) {
-            throw ApiException.badRequest("'" + Uuids.abbreviate(managementIp) + "' is not a host address.",
-                    "Send the management IP or host name the agent listens on.");
-        }
+        org.zstack.aio.server.api.Inputs.hostAddress(managementIp, "managementIp");
         AgentEndpoint endpoint = AgentEndpoint.of(managementIp, agentPort, token(agentEnrollment));
         String uuid = Uuids.random();
-        HostFactsRsp facts = agent.enroll(endpoint, AgentPaths.HOST_CONNECT, connectCmd(uuid), HostFactsRsp.class);
+        HostFactsRsp facts;
+        try {
+            facts = agent.enroll(endpoint, AgentPaths.HOST_CONNECT, connectCmd(uuid), HostFactsRsp.class);
+        } catch (ApiException e) {
+            if (e.code() != ErrorCode.AGENT_UNREACHABLE && e.code() != ErrorCode.AGENT_FAILED) throw e;
+            // adding: the address and port are what the caller just typed, so no agent there is bad input
+            throw ApiException.badRequest("no KVM agent answers at " + managementIp + " port " + agentPort + ": "
+                                          + e.description(), "Check managementIp and agentPort, and that bin/aio-agent"
+                                          + " runs on that host; nothing was stored.");
+        }
         return tx.execute(s -> {
             HostVO h = hosts.save(new HostVO(uuid, name, managementIp, agentPort));
             endpoints.enrolled(uuid, endpoint);
@@ -149,26 +155,26 @@ public class HostService {
 
     /**
      * Registers a storage added after the host connected (the agent refuses paths it was not given), by
-     * connecting again: cheap next to the image creation that needs it, and it refreshes the path's facts.
+     * connecting again. Nothing is stored: the call that needs it may still be refused, and a refused call
+     * changes nothing; the registration is remembered in memory (the agent keeps it on its side).
      */
     public void ensureStorageRegistered(HostVO host, PrimaryStorageVO storage) {
         if (decider.rules().kindOf(storage.getType()) == StorageKind.NETWORK) {
             return; // not a path on the host
         }
         String url = java.nio.file.Path.of(storage.getUrl()).toString();
+        String key = host.getUuid() + " " + url;
+        if (registered.contains(key)) {
+            return;
+        }
         boolean known = capabilities.findById(host.getUuid())
                 .map(c -> c.getStoragePaths() != null && read(c.getStoragePaths()).stream()
-                        .anyMatch(p -> url.equals(p.path())))
+                        .anyMatch(p -> url.equals(p.path()) && (p.error() == null || !p.error().startsWith("refusing"))))
                 .orElse(false);
         if (!known) {
-            HostFactsRsp facts = probe(host.getUuid(), host.getManagementIp(), host.getAgentPort());
-            tx.executeWithoutResult(s -> {
-                HostIoCapabilitiesVO caps = capabilities.findById(host.getUuid())
-                        .orElseGet(() -> new HostIoCapabilitiesVO(host.getUuid()));
-                caps.update(facts, write(facts.storagePaths()));
-                capabilities.save(caps);
-            });
+            probe(host.getUuid(), host.getManagementIp(), host.getAgentPort());
         }
+        registered.add(key);
     }
 
     private static EnrollmentToken token(String text) {

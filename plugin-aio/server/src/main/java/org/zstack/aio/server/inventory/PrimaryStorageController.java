@@ -12,8 +12,6 @@ import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Reply;
 import org.zstack.aio.server.inventory.Inventories.PrimaryStorageInventory;
 
-import java.util.Map;
-
 @RestController
 public class PrimaryStorageController {
 

@@ -1,13 +1,16 @@
 package org.zstack.aio.server.inventory;
 
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Inputs;
 import org.zstack.aio.server.api.Uuids;
 
 import java.util.HashMap;
@@ -17,6 +20,7 @@ import java.util.Map;
 
 /** Primary storage: admin-only. Its types and their kinds are data (conf/aio/io-mode-rules.yaml). */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class PrimaryStorageService {
 
     private final PrimaryStorageRepository storages;
@@ -29,6 +33,7 @@ public class PrimaryStorageService {
         this.decider = decider;
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public Inventories.PrimaryStorageInventory add(Caller caller, String name, String type, String url) {
         AccountService.requireAdmin(caller, "add primary storage");
@@ -39,10 +44,10 @@ public class PrimaryStorageService {
                     "Use one of: " + String.join(", ", types.keySet().stream().sorted().toList()) + ".");
         }
         StorageKind kind = types.get(type);
-        if (url == null || url.isBlank() || url.length() > 2048
-            || (kind != StorageKind.NETWORK && !url.startsWith("/"))) {
-            throw ApiException.badRequest("'" + Uuids.abbreviate(url) + "' is not a valid url for " + type + ".",
-                    kind == StorageKind.NETWORK ? "Use e.g. ceph://pool." : "Use the absolute path the hosts mount it at.");
+        if (kind == StorageKind.NETWORK) {
+            Inputs.networkUrl(url, "url");
+        } else {
+            Inputs.absolutePath(url, "url"); // the hosts mount it there; agents create files and XML under it
         }
         PrimaryStorageVO ps = storages.save(new PrimaryStorageVO(Uuids.random(), name, type, url));
         return inventory(ps, 0);

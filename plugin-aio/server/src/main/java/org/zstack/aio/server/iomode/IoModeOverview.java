@@ -2,7 +2,9 @@ package org.zstack.aio.server.iomode;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.decision.Check;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.HostFacts;
@@ -28,6 +30,7 @@ import java.util.TreeMap;
  * queries whatever the number of volumes.
  */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class IoModeOverview {
 
     private final IoModeFactsLoader facts;

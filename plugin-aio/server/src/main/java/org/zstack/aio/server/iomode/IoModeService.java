@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.persistence.EntityManager;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.IoModeDecider;
@@ -27,6 +29,7 @@ import java.util.Map;
 
 /** Decides io modes for volumes from stored facts, and records the applied decisions. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class IoModeService {
 
     private static final TypeReference<List<IoModeCheckInventory>> CHECKS = new TypeReference<>() { };
@@ -53,7 +56,7 @@ public class IoModeService {
     }
 
     /** A decided volume: its context, resolved cache mode and the decision. */
-    public record Decided(VolumeContext volume, String cacheMode, DecisionInput input, IoModeDecision decision) {
+    public record Decided(VolumeContext volume, String cacheMode, IoModeDecision decision) {
 
         public String volumeUuid() {
             return volume.volume().getUuid();
@@ -61,7 +64,7 @@ public class IoModeService {
 
         /** The same volume with the decision as it stands after the start. */
         public Decided withDecision(IoModeDecision d) {
-            return new Decided(volume, cacheMode, input, d);
+            return new Decided(volume, cacheMode, d);
         }
     }
 
@@ -79,7 +82,12 @@ public class IoModeService {
     @Transactional(readOnly = true)
     public IoModeDecision preview(Caller caller, String volumeUuid, String hostUuid) {
         Uuids.require(volumeUuid, "volume");
-        if (hostUuid != null) Uuids.require(hostUuid, "host");
+        if (hostUuid != null) {
+            Uuids.require(hostUuid, "host");
+            if (em.find(org.zstack.aio.server.inventory.HostVO.class, hostUuid) == null) {
+                throw ApiException.notFound("host", hostUuid);
+            }
+        }
         List<VolumeContext> vols = facts.volumes(List.of(volumeUuid));
         if (vols.isEmpty()) throw ApiException.notFound("volume", volumeUuid);
         VolumeContext v = vols.get(0);
@@ -100,7 +108,7 @@ public class IoModeService {
         List<Decided> out = new ArrayList<>(volumes.size());
         for (VolumeContext v : volumes) {
             DecisionInput in = inputs.input(v, snap, hp.host(), null, hp.measured());
-            out.add(new Decided(v, in.volume().cacheMode(), in, decider.decide(in)));
+            out.add(new Decided(v, in.volume().cacheMode(), decider.decide(in)));
         }
         return out;
     }

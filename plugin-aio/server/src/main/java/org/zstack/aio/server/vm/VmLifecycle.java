@@ -14,6 +14,7 @@ import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.agent.AgentOutcomeUnknownException;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.Inventories.VmInventory;
@@ -56,9 +57,12 @@ public class VmLifecycle {
     private final VolumeRepository volumes;
     private final TransactionTemplate tx;
     private final VolumeService volumeService;
+    private final UnitOfWork work;
 
     VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo,
-                AgentClient agent, VolumeRepository volumes, TransactionTemplate tx, VolumeService volumeService) {
+                AgentClient agent, VolumeRepository volumes, TransactionTemplate tx, VolumeService volumeService,
+                UnitOfWork work) {
+        this.work = work;
         this.vms = vms;
         this.states = states;
         this.hosts = hosts;
@@ -90,15 +94,16 @@ public class VmLifecycle {
             Map<String, DiskResult> applied = new HashMap<>();
             if (rsp.disks() != null) rsp.disks().forEach(r -> applied.put(r.volumeUuid(), r));
             List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volumeUuid()))).toList();
-            List<StoredDecision> stored = tx.execute(s -> {
+            // the agent call above is never repeated; only this database step is, as a whole
+            List<StoredDecision> stored = work.idempotent(() -> tx.execute(s -> {
                 List<StoredDecision> out = diskIo.record(vmUuid, recorded, applied);
                 states.transition(vmUuid, State.Starting.name(), State.Running.name());
                 return out;
-            });
+            }));
             started = true;
             return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()), stored);
         } finally {
-            if (!started) states.transition(vmUuid, State.Starting.name(), State.Stopped.name());
+            if (!started) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name()));
         }
     }
 
@@ -125,11 +130,11 @@ public class VmLifecycle {
         boolean stopped = false;
         try {
             agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class);
-            states.transition(vmUuid, State.Stopping.name(), State.Stopped.name());
+            work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Stopped.name()));
             stopped = true;
             return vms.inventory(states.findById(vmUuid).orElseThrow());
         } finally {
-            if (!stopped) states.transition(vmUuid, State.Stopping.name(), State.Running.name());
+            if (!stopped) work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Running.name()));
         }
     }
 
@@ -157,10 +162,11 @@ public class VmLifecycle {
         DiskResult r = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_ATTACH_VOLUME,
                 new VmAttachVolumeCmd(vmUuid, diskIo.disk(d, deviceId)), DiskResult.class);
         Decided recorded = AppliedDecisions.apply(d, r);
-        List<StoredDecision> stored = tx.execute(s -> {
+        // the hot-plug above is never repeated; storing its outcome is, as a whole
+        List<StoredDecision> stored = work.idempotent(() -> tx.execute(s -> {
             volumes.findById(volumeUuid).orElseThrow().attachTo(vmUuid, deviceId);
             return diskIo.record(vmUuid, List.of(recorded), Map.of(volumeUuid, r));
-        });
+        }));
         return new AttachResult(inventory(volumeUuid), stored.isEmpty() ? null : stored.get(0));
     }
 
@@ -169,7 +175,9 @@ public class VmLifecycle {
     }
 
     private void claim(VmInstanceVO vm, State from, State to, String action) {
-        if (states.transition(vm.getUuid(), from.name(), to.name()) == 0) {
+        // a compare-and-set: running it again cannot claim twice (a claim whose commit was lost with the connection
+        // then reads as taken; the VM state tracker of the state machine resolves such a VM)
+        if (work.idempotent(() -> states.transition(vm.getUuid(), from.name(), to.name())) == 0) {
             State now = states.findById(vm.getUuid()).map(VmInstanceVO::getState).orElse(vm.getState());
             throw ApiException.conflict("VM " + vm.getUuid() + " is " + now + ", so it cannot " + action + ".",
                     "A VM starts from Stopped and stops from Running; wait for the current operation to finish.");

@@ -1,8 +1,11 @@
 package org.zstack.aio.server.vm;
 
+import org.zstack.aio.server.quota.QuotaService;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Service;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
@@ -24,6 +27,7 @@ import java.util.Comparator;
 
 /** VM records: created stopped on a host with their volumes; listed with their volumes in one query. */
 @Service
+@Retryable(interceptor = UnitOfWork.IDEMPOTENT)
 public class VmService {
 
     static final int MAX_VOLUMES = 24;
@@ -31,13 +35,16 @@ public class VmService {
     private final VmInstanceRepository vms;
     private final VolumeRepository volumes;
     private final HostService hosts;
+    private final QuotaService quotas;
 
-    public VmService(VmInstanceRepository vms, VolumeRepository volumes, HostService hosts) {
+    public VmService(VmInstanceRepository vms, VolumeRepository volumes, HostService hosts, QuotaService quotas) {
+        this.quotas = quotas;
         this.vms = vms;
         this.volumes = volumes;
         this.hosts = hosts;
     }
 
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public VmInventory create(Caller caller, String name, String hostUuid, long memorySize, int cpuNum, JsonNode volumeUuids) {
         Bodies.requireName(name, "VM");
@@ -56,6 +63,7 @@ public class VmService {
             }
             vols.add(v);
         }
+        quotas.requireVmRoom(caller);
         VmInstanceVO vm = vms.save(new VmInstanceVO(Uuids.random(), name, hostUuid, memorySize, cpuNum, caller.accountUuid()));
         for (int i = 0; i < vols.size(); i++) vols.get(i).attachTo(vm.getUuid(), i);
         return VmInventory.of(vm, uuids);

@@ -11,8 +11,6 @@ import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Reply;
 
-import java.util.Map;
-
 @RestController
 public class VolumeController {
 

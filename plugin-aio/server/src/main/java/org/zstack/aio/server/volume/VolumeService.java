@@ -1,5 +1,6 @@
 package org.zstack.aio.server.volume;
 
+import org.zstack.aio.server.quota.QuotaService;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -43,9 +44,11 @@ public class VolumeService {
     private final DecisionInputs inputs;
     private final IoModeService ioModes;
     private final TransactionTemplate tx;
+    private final QuotaService quotas;
 
     public VolumeService(VolumeRepository volumes, PrimaryStorageService storages, HostService hosts, AgentClient agent,
-                         IoModeFactsLoader facts, DecisionInputs inputs, IoModeService ioModes, TransactionTemplate tx) {
+                         IoModeFactsLoader facts, DecisionInputs inputs, IoModeService ioModes, TransactionTemplate tx, QuotaService quotas) {
+        this.quotas = quotas;
         this.volumes = volumes;
         this.storages = storages;
         this.hosts = hosts;
@@ -75,6 +78,7 @@ public class VolumeService {
             throw ApiException.badRequest("a raw image has no metadata to preallocate.", "Use none, falloc or full for raw.");
         }
         PrimaryStorageVO ps = storages.find(c.primaryStorageUuid());
+        quotas.requireVolumeRoom(caller, c.size());
         HostVO host = hosts.find(c.hostUuid());
         String uuid = Uuids.random();
         hosts.ensureStorageRegistered(host, ps);

@@ -45,7 +45,7 @@ class DiskIoPolicyTest {
         DecisionInput in = new DecisionInput(r, ConfigSource.GLOBAL,
                 new VolumeFacts("vol", storageType, "qcow2", prealloc, 1L << 30, 1L << 30, cache), GOOD,
                 new DecisionPolicy(onUnsatisfied, false));
-        return new Decided(ctx, cache, in, DECIDER.decide(in));
+        return new Decided(ctx, cache, DECIDER.decide(in));
     }
 
     record Entry(String name, Decided d, String deviceType, String pluginCache, List<String> pluginIo, String legacyCache,

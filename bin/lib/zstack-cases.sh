@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# plugin-aio inside a real ZStack: builds ZStack 5.2.0 once (../shared/clients/zstack/build.sh, cached by the source
+# tarball's hash), builds plugin-aio/zstack-module against it (Java 8 bytecode), checks that every class it ships is
+# class-file major version 52 or lower, tests the install/uninstall script and the optional kvmagent patch, then runs
+# the module's ZStack cases (src/zstack-test) with ZStack's own test framework through run-case.sh.
+#
+# The root `mvn verify` never needs ZStack: the module is not in the root reactor, only this script builds it.
+# Usage: bin/lib/zstack-cases.sh [CaseName ...]       (default: every *Case under src/zstack-test)
+# Env:   AIO_ZSTACK_CACHE  where ZStack is built (default ~/.cache/plugin-aio-zstack); one folder per tarball hash
+#        AIO_PYTHON2 / AIO_PYTHON3  interpreters the hook is run with (default: found on this machine)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+MODULE="$ROOT/plugin-aio/zstack-module"
+ZS="$(cd "$ROOT/../shared/clients/zstack" 2>/dev/null && pwd)" || { echo "zstack-cases: ../shared/clients/zstack not found beside the repository" >&2; exit 2; }
+T0=$(date +%s)
+step() { echo "[zstack-cases] $(date +%T) +$(( $(date +%s) - T0 ))s $*"; }
+
+# ---- the local Maven repository: the one this checkout's maven config names, else Maven's default ----
+REPO="$(sed -n 's/.*-Dmaven.repo.local=\([^ ]*\).*/\1/p' "$ROOT/.mvn/maven.config" 2>/dev/null | head -1)"
+REPO="${REPO:-$HOME/.m2/repository}"
+export MAVEN_OPTS="${MAVEN_OPTS:-} -Dmaven.repo.local=$REPO"   # build.sh and run-case.sh run mvn outside this checkout
+
+# ---- ZStack, built once per source tarball ----
+TARBALL="$(ls "$ZS"/zstack-src-*.tar.gz | head -1)"
+HASH="$(sha256sum "$TARBALL" | cut -c1-16)"
+export ZSTACK_HOME="${AIO_ZSTACK_CACHE:-$HOME/.cache/plugin-aio-zstack}/$HASH"
+ZSTACK_JAR="$REPO/org/zstack/kvm/5.2.0/kvm-5.2.0.jar"
+if [ -f "$ZSTACK_HOME/.built-5a29293" ] && [ ! -f "$ZSTACK_JAR" ]; then
+  step "ZStack source is built in $ZSTACK_HOME but its jars are not in $REPO: rebuilding"
+  FORCE=1 "$ZS/build.sh"
+else
+  "$ZS/build.sh"
+fi
+SRC="$ZSTACK_HOME/src"
+for f in "$MODULE"/conf/db/upgrade/*.sql; do rm -f "$SRC/conf/db/upgrade/$(basename "$f")"; done   # left by an interrupted run
+
+# ---- the module and the decision core it ships ----
+step "building the decision core and plugin-aio/zstack-module"
+(cd "$ROOT" && mvn -B -q -pl plugin-aio/decision -am install -DskipTests)
+(cd "$MODULE" && mvn -B -q clean package)
+JARS=("$MODULE"/target/aio-zstack-module-*.jar "$MODULE"/target/lib/*.jar)
+python3 "$MODULE/install/check-class-versions.py" 52 "${JARS[@]}"
+
+# ---- interpreters the generated hook runs under (the agent's Python 2 and Python 3) ----
+find_python2() {
+  [ -n "${AIO_PYTHON2:-}" ] && { echo "$AIO_PYTHON2"; return; }
+  for p in python2.7 python2; do
+    if command -v "$p" >/dev/null && "$p" -c 'import sys; assert sys.version_info[0] == 2' 2>/dev/null; then command -v "$p"; return; fi
+  done
+  ls -d "$HOME"/.pyenv/versions/2.7*/bin/python2.7 /root/.pyenv/versions/2.7*/bin/python2.7 2>/dev/null | head -1
+}
+PY2="$(find_python2)"; PY3="${AIO_PYTHON3:-$(command -v python3)}"
+[ -x "$PY2" ] || { echo "zstack-cases: no Python 2.7 found (set AIO_PYTHON2); the hook must be checked under the agent's Python 2" >&2; exit 1; }
+
+step "install / uninstall script on a copy of ZStack's conf/"
+bash "$MODULE/install/test-install.sh" "$SRC"
+step "optional kvmagent patch"
+bash "$MODULE/kvmagent/test-patch.sh" "$ZS/kvmagent" "$PY2"
+
+# ---- the cases: the module's own files laid out as run-case.sh's ZSTACK_EXTRA_CASES expects ----
+EXTRA="$(mktemp -d)"
+UPGRADE_SQL=("$MODULE"/conf/db/upgrade/*.sql)
+cleanup() {
+  rm -rf "$EXTRA"
+  for f in "${UPGRADE_SQL[@]}"; do rm -f "$SRC/conf/db/upgrade/$(basename "$f")"; done
+}
+trap cleanup EXIT
+cp -r "$MODULE/src/zstack-test/." "$EXTRA/"
+mkdir -p "$EXTRA/resources"
+for d in globalConfig springConfigXml serviceConfig; do cp -r "$MODULE/conf/$d" "$EXTRA/resources/"; done
+# the module's upgrade script joins ZStack's own, as install.sh puts it on a management node
+cp "${UPGRADE_SQL[@]}" "$SRC/conf/db/upgrade/"
+
+# default: the suite AioIoModeTest runs every *Case of the module in one management node (one boot, one compile);
+# named cases run one by one, each in its own node
+if [ $# -gt 0 ]; then RUNS=("$@"); else RUNS=(AioIoModeTest); fi
+CP="$(IFS=,; echo "${JARS[*]}")"
+wait_for_db_exit() {
+  local pidf="$ZSTACK_HOME/mariadb/mariadbd.pid" i
+  for i in $(seq 1 60); do
+    [ -f "$pidf" ] && kill -0 "$(cat "$pidf")" 2>/dev/null || return 0
+    sleep 1
+  done
+}
+passed=0; failed=0
+for run in "${RUNS[@]}"; do
+  step "$run"
+  # ZSTACK_DB_STOP=1: run-case.sh's MariaDB inherits its lock file descriptor, so a kept database would make the next
+  # run-case.sh refuse to start ("another run-case.sh is running"); each run starts it on the kept datadir instead
+  wait_for_db_exit
+  rc=0
+  ZSTACK_DB_STOP=1 ZSTACK_EXTRA_CASES="$EXTRA" "$ZS/run-case.sh" "$run" "-Dmaven.test.additionalClasspath=$CP" \
+    "-Daio.kvmagent.dir=$ZS/kvmagent" "-Daio.python2=$PY2" "-Daio.python3=$PY3" || rc=$?
+  LOG="$ZSTACK_HOME/run-$run.log"
+  if [ "$run" = AioIoModeTest ]; then
+    # the suite logs one line per case; a failed case makes it exit 1
+    results="$(grep -oE 'a sub case\[class [^]]*\] of suite\[class [^]]*\] (completes without any error|fails)' "$LOG" | sort -u || true)"
+    echo "$results" | sed 's/^/  /'
+    ok="$(echo "$results" | grep -c 'completes without any error' || true)"
+    bad="$(echo "$results" | grep -c ' fails$' || true)"
+    [ "$((ok + bad))" -ge 4 ] || { echo "zstack-cases: the suite reported $((ok + bad)) case(s), expected at least 4" >&2; bad=$((bad + 1)); }
+    [ "$rc" = 0 ] || [ "$bad" -gt 0 ] || bad=1    # the suite failed without a failed case
+    passed=$((passed + ok)); failed=$((failed + bad))
+  elif [ "$rc" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  [ "$rc" = 0 ] || grep -E 'AssertionError|Assertion failed' "$LOG" | cut -c1-400 | head -10 || true
+done
+step "done"
+echo "zstack: $passed passed, $failed failed"
+[ "$failed" = 0 ]

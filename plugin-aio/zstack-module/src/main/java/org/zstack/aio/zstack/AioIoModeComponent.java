@@ -1,0 +1,81 @@
+package org.zstack.aio.zstack;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.rules.IoModeRulesLoader;
+import org.zstack.core.cloudbus.CloudBus;
+import org.zstack.core.db.DatabaseFacade;
+import org.zstack.header.AbstractService;
+import org.zstack.header.errorcode.SysErrors;
+import org.zstack.header.message.Message;
+import org.zstack.resourceconfig.ResourceConfigFacade;
+
+import static org.zstack.core.Platform.err;
+
+/**
+ * plugin-aio's service on a ZStack management node: builds the decision core from its rules at boot, installs the
+ * config validators, and answers APIGetVolumeIoModeDecisionMsg.
+ */
+public class AioIoModeComponent extends AbstractService {
+    public static final String SERVICE_ID = "aioIoMode";
+
+    @Autowired
+    private CloudBus bus;
+    @Autowired
+    private DatabaseFacade dbf;
+    @Autowired
+    private ResourceConfigFacade rcf;
+
+    private volatile DiskIoModePlanner planner;
+    private volatile IoModeDecisionStore store;
+
+    @Override
+    public boolean start() {
+        IoModeDecider decider = new IoModeDecider(IoModeRulesLoader.fromClasspath());
+        VolumeFactsReader facts = new VolumeFactsReader(rcf);
+        planner = new DiskIoModePlanner(decider, new IoModeConfigResolver(), facts);
+        store = new IoModeDecisionStore(dbf);
+        new IoModeConfigValidation(decider, facts, rcf).install();
+        return true;
+    }
+
+    @Override
+    public boolean stop() {
+        return true;
+    }
+
+    DiskIoModePlanner planner() {
+        return planner;
+    }
+
+    IoModeDecisionStore store() {
+        return store;
+    }
+
+    @Override
+    public String getId() {
+        return bus.makeLocalServiceId(SERVICE_ID);
+    }
+
+    @Override
+    public void handleMessage(Message msg) {
+        if (msg instanceof APIGetVolumeIoModeDecisionMsg) {
+            handle((APIGetVolumeIoModeDecisionMsg) msg);
+        } else {
+            bus.dealWithUnknownMessage(msg);
+        }
+    }
+
+    private void handle(APIGetVolumeIoModeDecisionMsg msg) {
+        APIGetVolumeIoModeDecisionReply reply = new APIGetVolumeIoModeDecisionReply();
+        VolumeIoModeDecisionInventory d = store.find(msg.getVolumeUuid());
+        if (d == null) {
+            reply.setError(err(SysErrors.RESOURCE_NOT_FOUND, "no io-mode decision is stored for volume[uuid:%s] yet;"
+                    + " start a VM with this volume or attach it to a running VM", msg.getVolumeUuid()));
+        } else {
+            reply.setInventory(d);
+        }
+        bus.reply(msg, reply);
+    }
+
+}

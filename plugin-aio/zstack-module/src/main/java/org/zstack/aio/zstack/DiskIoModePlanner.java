@@ -1,0 +1,42 @@
+package org.zstack.aio.zstack;
+
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.IoModeDecision;
+import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.header.volume.VolumeInventory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Gathers ZStack's facts and configs for the disks of one VM on one host and asks the decision core about each. */
+final class DiskIoModePlanner {
+
+    private final IoModeDecider decider;
+    private final IoModeConfigResolver configs;
+    private final VolumeFactsReader facts;
+
+    DiskIoModePlanner(IoModeDecider decider, IoModeConfigResolver configs, VolumeFactsReader facts) {
+        this.decider = decider;
+        this.configs = configs;
+        this.facts = facts;
+    }
+
+    /**
+     * @param cacheModes volume uuid -> the cache mode ZStack resolved for it
+     * @return one decision per volume, in the order given
+     */
+    List<IoModeDecision> decide(List<VolumeInventory> volumes, Map<String, String> cacheModes, String hostUuid) {
+        Map<String, ResolvedIoModeConfig> resolved = configs.resolve(volumes);
+        Map<String, VolumeFacts> volumeFacts = facts.volumes(volumes, cacheModes);
+        HostFacts host = facts.host(hostUuid);
+        List<IoModeDecision> out = new ArrayList<>(volumes.size());
+        for (VolumeInventory v : volumes) {
+            ResolvedIoModeConfig c = resolved.get(v.getUuid());
+            out.add(decider.decide(new DecisionInput(c.requested, c.source, volumeFacts.get(v.getUuid()), host, c.policy)));
+        }
+        return out;
+    }
+}

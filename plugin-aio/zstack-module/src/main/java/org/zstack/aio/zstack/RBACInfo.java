@@ -1,0 +1,32 @@
+package org.zstack.aio.zstack;
+
+import org.zstack.header.identity.rbac.RBACDescription;
+import org.zstack.header.volume.VolumeVO;
+
+/** Reading a volume's io-mode decision is allowed to whoever owns the volume, as reading the volume is. */
+public class RBACInfo implements RBACDescription {
+    @Override
+    public void permissions() {
+        permissionBuilder()
+                .name("aio-io-mode")
+                .normalAPIs(APIGetVolumeIoModeDecisionMsg.class)
+                .targetResources(VolumeVO.class)
+                .build();
+    }
+
+    @Override
+    public void contributeToRoles() {
+        roleContributorBuilder()
+                .roleName("volume")
+                .actionsByPermissionName("aio-io-mode")
+                .build();
+    }
+
+    @Override
+    public void roles() {
+    }
+
+    @Override
+    public void globalReadableResources() {
+    }
+}

@@ -1,0 +1,138 @@
+package org.zstack.test.integration.aio
+
+import org.zstack.header.vm.VmInstanceState
+import org.zstack.header.vm.VmInstanceVO
+import org.zstack.kvm.KVMAgentCommands
+import org.zstack.sdk.ErrorCode
+import org.zstack.sdk.StartVmInstanceAction
+import org.zstack.sdk.VmInstanceInventory
+import org.zstack.sdk.VolumeInventory
+
+/**
+ * plugin-aio on LocalStorage: configs set through ZStack's REST API at the three levels (global, primary storage,
+ * volume), each disk decided at VM start, applied through the generated xml hook (run through ZStack's xmlhook.py
+ * under Python 3 and 2 on the domain XML vm_plugin.py builds), cache and sparse validation answered as ZStack
+ * errors, and onUnsatisfied=fail refusing the start.
+ */
+class AioIoModeLocalStorageCase extends AioCaseBase {
+    VmInstanceInventory vm
+    String root, data1, data2, ps
+
+    @Override
+    void environment() {
+        env = AioEnvs.localStorage()
+    }
+
+    @Override
+    void test() {
+        env.create {
+            vm = env.inventoryByName("vm") as VmInstanceInventory
+            ps = env.inventoryByName("local").uuid
+            root = vm.rootVolumeUuid
+            List<String> data = vm.allVolumes.findAll { it.uuid != root }.collect { it.uuid }.sort()
+            data1 = data[0]
+            data2 = data[1]
+
+            testBadValuesAreZStackErrors()
+            testEachDiskDecidedAndAppliedThroughTheHook()
+            testNativeRuledOutByTheVolumeIsRefusedWhenSet()
+            testFailPolicyRefusesTheStart()
+        }
+    }
+
+    void testBadValuesAreZStackErrors() {
+        ErrorCode e = AioCaseSupport.setGlobalConfig(adminSession(), "kvm", "vm.ioMode", "fast")
+        assert e != null
+        assert e.details.contains("use one of [threads, native, io_uring, auto]")
+        e = AioCaseSupport.setGlobalConfig(adminSession(), "kvm", "vm.ioMode.onUnsatisfied", "retry")
+        assert e != null && e.details.contains("use one of [fallback, fail]")
+        e = AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode.native.allowFalloc", ps, "yes")
+        assert e != null && e.details.contains("not a valid boolean string")
+        e = AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "fast")
+        assert e != null && e.details.contains("use one of")
+        // nothing was written
+        assert queryResourceConfig { conditions = ["category=kvm", "name~=vm.ioMode%"] }.isEmpty()
+    }
+
+    void testEachDiskDecidedAndAppliedThroughTheHook() {
+        // primary storage: native, preallocated full; data1 overrides to threads; data2 keeps native but writes back
+        assert AioCaseSupport.setResourceConfig(adminSession(), "localStoragePrimaryStorage", "qcow2.allocation", ps, "full") == null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", ps, "native") == null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "threads") == null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.cacheMode", data2, "writeback") == null
+
+        List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)
+        stopVmInstance { uuid = vm.uuid }
+        startVmInstance { uuid = vm.uuid }
+        assert starts.size() == 1
+        KVMAgentCommands.StartVmCmd cmd = starts[0]
+        assert cmd.rootVolume.volumeUuid == root
+        assert cmd.dataVolumes*.volumeUuid.sort() == [data1, data2]
+
+        Map<String, Map<String, String>> disks = AioHookRunner.run(cmd)
+        assert disks[root] == [io: "native", cache: "none"]
+        assert disks[data1] == [io: "threads", cache: "none"]
+        assert disks[data2] == [io: "threads", cache: "writeback"]
+
+        def r = AioCaseSupport.decision(adminSession(), root)
+        assert r.requested == "native" && r.source == "PrimaryStorageVO" && r.effective == "native" && !r.refused
+        assert r.operation == "start" && r.vmInstanceUuid == vm.uuid && r.hostUuid == env.inventoryByName("kvm").uuid
+        assert r.checks.find { it.check == "non-sparse-image" }.passed
+        assert r.checks.find { it.check == "non-sparse-image" }.message.contains("preallocation full")
+
+        def d1 = AioCaseSupport.decision(adminSession(), data1)
+        assert d1.requested == "threads" && d1.source == "VolumeVO" && d1.effective == "threads"
+
+        def d2 = AioCaseSupport.decision(adminSession(), data2)
+        assert d2.requested == "native" && d2.source == "PrimaryStorageVO" && d2.effective == "threads"
+        assert d2.reason.contains("check cache-mode failed")
+        assert d2.checks.find { it.check == "cache-mode" }.message.contains("writeback")
+        // io_uring is never proven on ZStack: it reports no kernel facts
+        assert !d2.checks.any { it.mode == "io_uring" }
+    }
+
+    void testNativeRuledOutByTheVolumeIsRefusedWhenSet() {
+        // cache: data2 writes back, so native on data2 itself is refused when set, with the check's sentence
+        ErrorCode e = AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data2, "native")
+        assert e != null
+        assert e.details.contains("cache-mode") && e.details.contains("writeback")
+        // sparse: with qcow2.allocation none on its primary storage, data1's image is sparse
+        assert AioCaseSupport.setResourceConfig(adminSession(), "localStoragePrimaryStorage", "qcow2.allocation", ps, "none") == null
+        e = AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "native")
+        assert e != null
+        assert e.details.contains("non-sparse-image") && e.details.contains("preallocation none")
+        // the refused values changed nothing
+        assert getResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = data1 }.value == "threads"
+        assert queryResourceConfig { conditions = ["category=kvm", "name=vm.ioMode", "resourceUuid=${data2}".toString()] }.isEmpty()
+        // falloc counts when allowFalloc is true on the primary storage
+        assert AioCaseSupport.setResourceConfig(adminSession(), "localStoragePrimaryStorage", "qcow2.allocation", ps, "falloc") == null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "native") != null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode.native.allowFalloc", ps, "true") == null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "native") == null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "threads") == null
+        assert AioCaseSupport.setResourceConfig(adminSession(), "localStoragePrimaryStorage", "qcow2.allocation", ps, "none") == null
+    }
+
+    void testFailPolicyRefusesTheStart() {
+        // root inherits native from the primary storage, whose images are now sparse
+        assert AioCaseSupport.setGlobalConfig(adminSession(), "kvm", "vm.ioMode.onUnsatisfied", "fail") == null
+        def before = AioCaseSupport.decision(adminSession(), root)
+        List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)
+        stopVmInstance { uuid = vm.uuid }
+        StartVmInstanceAction a = new StartVmInstanceAction(uuid: vm.uuid, sessionId: adminSession())
+        StartVmInstanceAction.Result res = a.call()
+        assert res.error != null
+        String text = res.error.toString() + " " + res.error.details + " " + res.error.cause?.details
+        assert text.contains(root) && text.contains("non-sparse-image")
+        assert starts.isEmpty(): "a refused start must not reach the agent"
+        assert dbFindByUuid(vm.uuid, VmInstanceVO.class).state == VmInstanceState.Stopped
+        assert AioCaseSupport.decision(adminSession(), root).lastOpDate == before.lastOpDate
+
+        assert AioCaseSupport.setGlobalConfig(adminSession(), "kvm", "vm.ioMode.onUnsatisfied", "fallback") == null
+        startVmInstance { uuid = vm.uuid }
+        assert starts.size() == 1
+        assert AioHookRunner.run(starts[0])[root].io == "threads"
+        def after = AioCaseSupport.decision(adminSession(), root)
+        assert after.effective == "threads" && after.reason.contains("fell back to threads")
+    }
+}

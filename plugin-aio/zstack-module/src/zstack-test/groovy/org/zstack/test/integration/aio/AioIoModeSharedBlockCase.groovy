@@ -1,0 +1,120 @@
+package org.zstack.test.integration.aio
+
+import org.springframework.jdbc.core.JdbcTemplate
+import org.zstack.core.db.DatabaseFacade
+import org.zstack.core.db.SQL
+import org.zstack.header.storage.primary.PrimaryStorageVO
+import org.zstack.header.storage.primary.PrimaryStorageVO_
+import org.zstack.kvm.KVMAgentCommands
+import org.zstack.kvm.VolumeTO
+import org.zstack.sdk.DiskOfferingInventory
+import org.zstack.storage.primary.smp.SMPConstants
+import org.zstack.sdk.VmInstanceInventory
+import org.zstack.sdk.VolumeInventory
+
+/**
+ * plugin-aio on SharedBlock (block LVs; the agent hard-codes io='native' for them). The SharedBlock backend is not in
+ * open-source ZStack: a shared mount point storage is given the type SharedBlock, and SharedBlockDeviceStandIn makes
+ * its volumes reach the agent as block devices, as the backend does. Checked: the upgrade script pins native on the
+ * existing SharedBlock storage (idempotently), without the pin the hook turns the agent's native into threads, with it
+ * native stays, and at hot-plug the decision says that the unmodified agent cannot apply threads to a block disk.
+ */
+class AioIoModeSharedBlockCase extends AioCaseBase {
+    VmInstanceInventory vm
+    String ps
+    VolumeInventory spare
+
+    @Override
+    protected List<String> extraSpringXml() {
+        return ["AioSharedBlockStandIn.xml"]
+    }
+
+    /** ZStack deletes a primary storage through its type's factory: give the storage its real type back first. */
+    @Override
+    void clean() {
+        if (ps != null) {
+            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
+        }
+        super.clean()
+    }
+
+    @Override
+    void environment() {
+        env = AioEnvs.sharedMountPoint()
+    }
+
+    @Override
+    void test() {
+        env.create {
+            vm = env.inventoryByName("vm") as VmInstanceInventory
+            ps = env.inventoryByName("sblk").uuid
+            // a volume instantiated while the storage is still a shared mount point, for the hot-plug below
+            spare = createDataVolume {
+                name = "spare"
+                diskOfferingUuid = (env.inventoryByName("diskOffering") as DiskOfferingInventory).uuid
+                primaryStorageUuid = ps
+            } as VolumeInventory
+            attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = spare.uuid }
+            detachDataVolumeFromVm { uuid = spare.uuid }
+            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
+
+            testWithoutThePinTheHookAppliesThreads()
+            testUpgradeScriptPinsNativeOnSharedBlock()
+            testHotPlugSaysTheAgentCannotApplyThreads()
+        }
+    }
+
+    void testWithoutThePinTheHookAppliesThreads() {
+        List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)
+        stopVmInstance { uuid = vm.uuid }
+        startVmInstance { uuid = vm.uuid }
+        assert starts.size() == 1
+        KVMAgentCommands.StartVmCmd cmd = starts[0]
+        ([cmd.rootVolume] + cmd.dataVolumes).each { assert it.deviceType == VolumeTO.BLOCK }
+        // the agent writes io='native' for block disks; the decision (global threads) is applied over it
+        Map<String, Map<String, String>> disks = AioHookRunner.run(cmd)
+        assert disks.size() == 2
+        disks.values().each { assert it == [io: "threads", cache: "none"] }
+        def d = AioCaseSupport.decision(adminSession(), vm.rootVolumeUuid)
+        assert d.requested == "threads" && d.source == "global" && d.effective == "threads"
+    }
+
+    void testUpgradeScriptPinsNativeOnSharedBlock() {
+        // the module's Flyway script, as ZStack's upgrade_db runs it, on a database that already has SharedBlock storage
+        String script = getClass().classLoader.getResource("db/upgrade/V5.2.1.100__aio_io_mode.sql").text
+        JdbcTemplate jdbc = new JdbcTemplate(bean(DatabaseFacade.class).dataSource)
+        2.times {
+            script.split(";\\s*\\n").collect { stripComments(it) }.findAll { !it.isEmpty() }.each { jdbc.execute(it) }
+        }
+        assert jdbc.queryForObject("SELECT COUNT(*) FROM ResourceConfigVO WHERE resourceUuid = ? AND category = 'kvm'" +
+                " AND name = 'vm.ioMode'", Integer.class, ps) == 1
+        def rc = getResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = ps }
+        assert rc.value == "native"
+
+        List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)
+        rebootVmInstance { uuid = vm.uuid }
+        AioHookRunner.run(starts[0]).values().each { assert it == [io: "native", cache: "none"] }
+        def d = AioCaseSupport.decision(adminSession(), vm.rootVolumeUuid)
+        assert d.requested == "native" && d.source == "PrimaryStorageVO" && d.effective == "native"
+        assert d.checks.find { it.check == "non-sparse-image" }.message.contains("block devices")
+    }
+
+    void testHotPlugSaysTheAgentCannotApplyThreads() {
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", spare.uuid, "threads") == null
+        List<KVMAgentCommands.AttachDataVolumeCmd> attaches = AioCaseSupport.recordAttaches(env)
+        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = spare.uuid }
+        assert attaches.size() == 1
+        KVMAgentCommands.AttachDataVolumeCmd cmd = attaches[0]
+        assert cmd.volume.deviceType == VolumeTO.BLOCK
+        assert cmd.addons["NativeAio"] == null
+        assert (cmd.addons["aioIoMode"] as Map)[spare.uuid] == "threads"
+        def d = AioCaseSupport.decision(adminSession(), spare.uuid)
+        assert d.operation == "attach" && d.effective == "threads" && d.source == "VolumeVO"
+        assert d.reason.contains("at hot-plug ZStack's agent can only add io=native")
+        assert d.reason.contains("runs with native instead of threads")
+    }
+
+    private static String stripComments(String sql) {
+        return sql.readLines().findAll { !it.trim().startsWith("--") }.join("\n").trim()
+    }
+}

@@ -1,0 +1,78 @@
+package org.zstack.test.integration.aio
+
+import org.zstack.core.db.Q
+import org.zstack.header.errorcode.ErrorCode
+import org.zstack.header.storage.primary.PrimaryStorageVO
+import org.zstack.header.storage.primary.PrimaryStorageVO_
+import org.zstack.header.vm.VmInstanceInventory
+import org.zstack.header.vm.VmInstanceSpec
+import org.zstack.header.volume.VolumeInventory
+import org.zstack.kvm.KVMAgentCommands
+import org.zstack.kvm.KVMAttachVolumeExtensionPoint
+import org.zstack.kvm.KVMHostInventory
+import org.zstack.kvm.KVMStartVmExtensionPoint
+import org.zstack.kvm.VolumeTO
+
+/**
+ * Stands in for ZStack's SharedBlock backend, which is not open source: a volume on a primary storage of type
+ * SharedBlock reaches the agent as a block device (deviceType block, an LV path), for which vm_plugin.py writes
+ * cache='none' io='native'. Runs before plugin-aio (order 10), as the backend's own conversion would.
+ */
+class SharedBlockDeviceStandIn implements KVMStartVmExtensionPoint, KVMAttachVolumeExtensionPoint {
+    static final String TYPE = "SharedBlock"
+
+    private static Set<String> sharedBlockVolumes(List<VolumeInventory> volumes) {
+        List<String> ps = volumes*.primaryStorageUuid.findAll { it != null }
+        if (ps.isEmpty()) {
+            return [] as Set
+        }
+        Set<String> sblk = Q.New(PrimaryStorageVO.class).select(PrimaryStorageVO_.uuid).in(PrimaryStorageVO_.uuid, ps)
+                .eq(PrimaryStorageVO_.type, TYPE).listValues() as Set
+        return volumes.findAll { sblk.contains(it.primaryStorageUuid) }*.uuid as Set
+    }
+
+    private static void toBlock(VolumeTO to) {
+        to.deviceType = VolumeTO.BLOCK
+        to.installPath = "/dev/sblk-vg/${to.volumeUuid}".toString()
+    }
+
+    @Override
+    void beforeStartVmOnKvm(KVMHostInventory host, VmInstanceSpec spec, KVMAgentCommands.StartVmCmd cmd) {
+        Set<String> block = sharedBlockVolumes([spec.destRootVolume] + spec.destDataVolumes)
+        ([cmd.rootVolume] + cmd.dataVolumes).findAll { block.contains(it.volumeUuid) }.each { toBlock(it) }
+    }
+
+    @Override
+    void beforeAttachVolume(KVMHostInventory host, VmInstanceInventory vm, VolumeInventory volume,
+                            KVMAgentCommands.AttachDataVolumeCmd cmd, Map data) {
+        if (!sharedBlockVolumes([volume]).isEmpty()) {
+            toBlock(cmd.volume)
+        }
+    }
+
+    @Override
+    void startVmOnKvmSuccess(KVMHostInventory host, VmInstanceSpec spec) {
+    }
+
+    @Override
+    void startVmOnKvmFailed(KVMHostInventory host, VmInstanceSpec spec, ErrorCode err) {
+    }
+
+    @Override
+    void afterAttachVolume(KVMHostInventory host, VmInstanceInventory vm, VolumeInventory volume, KVMAgentCommands.AttachDataVolumeCmd cmd) {
+    }
+
+    @Override
+    void attachVolumeFailed(KVMHostInventory host, VmInstanceInventory vm, VolumeInventory volume,
+                            KVMAgentCommands.AttachDataVolumeCmd cmd, ErrorCode err, Map data) {
+    }
+
+    /** ZStack builds the attach command's list of already attached volumes through this conversion. */
+    @Override
+    VolumeTO convertVolumeIfNeed(KVMHostInventory host, VolumeInventory inventory, VolumeTO to) {
+        if (!sharedBlockVolumes([inventory]).isEmpty()) {
+            toBlock(to)
+        }
+        return to
+    }
+}
