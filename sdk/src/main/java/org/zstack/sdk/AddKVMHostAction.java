@@ -13,6 +13,10 @@ public class AddKVMHostAction extends AbstractAction<AddKVMHostResult> {
     @Param(required = false)
     public Integer agentPort;
 
+    /** The agent's enrollment token: the output of {@code bin/aio-agent enrollment} on that host. */
+    @Param
+    public String agentEnrollment;
+
     @Override
     public RestInfo getRestInfo() {
         return RestInfo.post("/v1/hosts/kvm", "params");

@@ -259,6 +259,7 @@ class ActionCallTest {
         AddKVMHostAction add = new AddKVMHostAction();
         add.name = "h1";
         add.managementIp = "10.0.0.2";
+        add.agentEnrollment = "aio1.token";
         HostInventory added = add.call(client).inventory;
         add.agentPort = 7071;
         add.call(client);
@@ -270,9 +271,10 @@ class ActionCallTest {
         List<FakeServer.Recorded> reqs = server.requests();
         assertThat(reqs.get(0).method()).isEqualTo("POST");
         assertThat(reqs.get(0).pathAndQuery()).isEqualTo("/v1/hosts/kvm");
-        assertThat(json(reqs.get(0).body())).isEqualTo(json("{\"params\":{\"name\":\"h1\",\"managementIp\":\"10.0.0.2\"}}"));
-        assertThat(json(reqs.get(1).body())).isEqualTo(
-                json("{\"params\":{\"name\":\"h1\",\"managementIp\":\"10.0.0.2\",\"agentPort\":7071}}"));
+        assertThat(json(reqs.get(0).body())).isEqualTo(
+                json("{\"params\":{\"name\":\"h1\",\"managementIp\":\"10.0.0.2\",\"agentEnrollment\":\"aio1.token\"}}"));
+        assertThat(json(reqs.get(1).body())).isEqualTo(json("{\"params\":{\"name\":\"h1\",\"managementIp\":\"10.0.0.2\","
+                + "\"agentPort\":7071,\"agentEnrollment\":\"aio1.token\"}}"));
         assertThat(reqs.get(2).pathAndQuery()).isEqualTo("/v1/hosts");
         assertThat(reqs.get(3).method()).isEqualTo("PUT");
         assertThat(reqs.get(3).pathAndQuery()).isEqualTo("/v1/hosts/" + HOST + "/actions");

@@ -195,7 +195,7 @@ final class Fixture {
     }
 
     /**
-     * Flyway's history in the order the migrations were applied (installed_rank; "4.9.16" after "4.9.1", which a
+     * Flyway's history in the order the migrations were applied (installed_rank; "4.9.10" after "4.9.9", which a
      * plain SELECT does not promise), as "col|col".
      */
     static List<String> history(Connection c, String... cols) throws SQLException {

@@ -62,9 +62,9 @@ final class ZStackSdk {
                 "{\"params\":{\"name\":\"" + name + "\",\"type\":\"" + type + "\",\"url\":\"" + url + "\"}}");
     }
 
-    String host(String admin, String name, int agentPort) {
+    String host(String admin, String name, int agentPort, String agentEnrollment) {
         return post("/v1/hosts/kvm", admin, "{\"params\":{\"name\":\"" + name + "\",\"managementIp\":\"127.0.0.1\",\"agentPort\":"
-                                            + agentPort + "}}");
+                                            + agentPort + ",\"agentEnrollment\":\"" + agentEnrollment + "\"}}");
     }
 
     String vm(String session, String name, String host, String... volumes) {

@@ -73,6 +73,9 @@ abstract class ZStackSdkContract {
     /** The agent port of the host the VMs run on. */
     abstract int agentPort() throws Exception;
 
+    /** That agent's enrollment token. */
+    abstract String agentEnrollment();
+
     /** Whether this run's VMs are real QEMU processes (then each start/stop is checked in /proc). */
     abstract void assertQemu(String vmUuid, boolean running);
 
@@ -85,7 +88,7 @@ abstract class ZStackSdkContract {
         psA = sdk.primaryStorage(admin, "ps-a", "LocalStorage", Storage.dir("zs-a"));
         psB = sdk.primaryStorage(admin, "ps-b", "LocalStorage", Storage.dir("zs-b"));
         psC = sdk.primaryStorage(admin, "ps-c", "LocalStorage", Storage.dir("zs-c"));
-        host = sdk.host(admin, "kvm-1", agentPort());
+        host = sdk.host(admin, "kvm-1", agentPort(), agentEnrollment());
         alpha = createVolume("alpha", 16 * MIB, psA, "volumeProvisioningStrategy::ThinProvisioning").uuid;
         beta = createVolume("beta", 32 * MIB, psA, "volumeProvisioningStrategy::ThickProvisioning").uuid;
         gamma = createVolume("gamma", 48 * MIB, psB).uuid;

@@ -39,6 +39,11 @@ class ZStackSdkH2Test extends ZStackSdkContract {
     }
 
     @Override
+    String agentEnrollment() {
+        return agent.enrollmentToken();
+    }
+
+    @Override
     void assertQemu(String vmUuid, boolean running) {
         // simulated host: no QEMU here (ZStackSdkMariaDbTest checks the real process)
     }

@@ -36,6 +36,11 @@ class ZStackSdkMariaDbTest extends ZStackSdkContract {
     }
 
     @Override
+    String agentEnrollment() {
+        return server.agentEnrollment();
+    }
+
+    @Override
     void assertQemu(String vmUuid, boolean running) {
         assertThat(QemuProcess.running(vmUuid)).as("QEMU process of " + vmUuid).isEqualTo(running);
         if (running) assertThat(QemuProcess.of(vmUuid).pid()).isPositive();

@@ -9,8 +9,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code aio-agent [--port 7070] [--libvirt-uri URI] [--refuse-io MODES]}; flags win over AIO_* variables. */
-@Command(name = "aio-agent", mixinStandardHelpOptions = true, subcommands = BenchCommand.class,
-        description = "The KVM agent: HTTP + JSON commands applied through libvirt.")
+@Command(name = "aio-agent", mixinStandardHelpOptions = true, subcommands = {BenchCommand.class, EnrollmentCommand.class},
+        description = "The KVM agent: HTTPS + JSON commands from the enrolled management server, applied through libvirt.")
 public final class AgentMain implements Callable<Integer> {
 
     @Option(names = "--port", description = "HTTP port (env AIO_AGENT_PORT, default 7070)")
@@ -22,6 +22,9 @@ public final class AgentMain implements Callable<Integer> {
 
     @Option(names = "--bind", description = "address to listen on (default 0.0.0.0)")
     String bind;
+
+    @Option(names = "--data-dir", description = "credentials and storage roots (env AIO_DATA_DIR, default ./data)")
+    java.nio.file.Path dataDir;
 
     @Option(names = "--refuse-io", split = ",", description = "FAULT INJECTION: treat these io modes as refused by "
             + "QEMU (env AIO_AGENT_REFUSE_IO), e.g. io_uring")
@@ -39,6 +42,9 @@ public final class AgentMain implements Callable<Integer> {
         if (bind != null) {
             s = s.withBindAddress(bind);
         }
+        if (dataDir != null) {
+            s = s.withDataDir(dataDir);
+        }
         if (refuseIo != null) {
             s = s.withRefusedIoModes(AgentSettings.parseModes(String.join(",", refuseIo)));
         }
@@ -54,7 +60,10 @@ public final class AgentMain implements Callable<Integer> {
             agent.close();
             stopped.countDown();
         }, "aio-agent-shutdown"));
-        System.out.println("aio-agent listening on " + s.bindAddress() + ":" + agent.port() + ", libvirt "
+        // the token itself is never logged: it is a credential
+        System.out.println("aio-agent: enrollment token in " + s.dataDir().toAbsolutePath().resolve("agent-enrollment")
+                + " (print it with: bin/aio-agent enrollment)");
+        System.out.println("aio-agent listening (HTTPS) on " + s.bindAddress() + ":" + agent.port() + ", libvirt "
                 + agent.libvirtUri() + (s.refusedIoModes().isEmpty() ? ""
                 : ", INJECTED io refusals: " + s.refusedIoModes()));
         stopped.await();

@@ -16,6 +16,9 @@ import org.zstack.aio.agent.host.HostIoCapabilitiesProbe;
 import org.zstack.aio.agent.http.AgentHttpServer;
 import org.zstack.aio.agent.libvirt.LibvirtHost;
 import org.zstack.aio.agent.process.ProcessRunner;
+import org.zstack.aio.agent.trust.AgentIdentity;
+import org.zstack.aio.agent.trust.CommandGuard;
+import org.zstack.aio.agent.trust.StorageRoots;
 import org.zstack.aio.agent.vm.QemuPids;
 import org.zstack.aio.agent.vm.VmLocks;
 import org.zstack.aio.agent.vm.VmStarter;
@@ -31,7 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One KVM agent: an HTTP server and the libvirt connection it owns. Embeddable (the management server runs one
+ * One KVM agent: an HTTPS server, its credentials and the libvirt connection it owns. Embeddable (the management server runs one
  * in-process for its demo) and closeable; nothing is static, so several agents can run in one JVM.
  * <pre>
  * try (KvmAgent agent = KvmAgent.start(AgentSettings.defaults().withPort(0).withBindAddress("127.0.0.1"))) {
@@ -42,11 +45,13 @@ import java.util.Map;
 public final class KvmAgent implements AutoCloseable {
 
     private final AgentSettings settings;
+    private final AgentIdentity identity;
     private final LibvirtHost libvirt;
     private final AgentHttpServer http;
 
-    private KvmAgent(AgentSettings settings, LibvirtHost libvirt, AgentHttpServer http) {
+    private KvmAgent(AgentSettings settings, AgentIdentity identity, LibvirtHost libvirt, AgentHttpServer http) {
         this.settings = settings;
+        this.identity = identity;
         this.libvirt = libvirt;
         this.http = http;
     }
@@ -57,6 +62,12 @@ public final class KvmAgent implements AutoCloseable {
      * @throws AgentStartException when libvirt cannot be reached or the port cannot be bound (nothing is left open)
      */
     public static KvmAgent start(AgentSettings settings) {
+        AgentIdentity identity;
+        try {
+            identity = AgentIdentity.loadOrCreate(settings.dataDir());
+        } catch (RuntimeException e) {
+            throw new AgentStartException(e.getMessage(), e);
+        }
         LibvirtHost libvirt;
         try {
             libvirt = new LibvirtHost(settings.libvirtUri());
@@ -67,19 +78,21 @@ public final class KvmAgent implements AutoCloseable {
             throw new AgentStartException("libvirt's C library is missing (apt-get install libvirt0): " + e, e);
         }
         BenchDirs.sweepAtStart(System.getenv("AIO_BENCH_PATHS")); // leftovers of a benchmark killed with -9
-        AgentHttpServer http = routes(settings, libvirt);
+        AgentHttpServer http = routes(settings, identity, libvirt);
         try {
-            http.start(settings.bindAddress(), settings.port(), settings.httpThreads());
+            http.start(settings.bindAddress(), settings.port(), settings.httpThreads(), settings.longThreads(),
+                    AgentSettings.LONG_QUEUE);
         } catch (IOException | UncheckedIOException e) {
             http.close();
             libvirt.close();
             throw new AgentStartException("cannot listen on " + settings.bindAddress() + ":" + settings.port()
                     + ": " + e.getMessage(), e);
         }
-        return new KvmAgent(settings, libvirt, http);
+        return new KvmAgent(settings, identity, libvirt, http);
     }
 
-    private static AgentHttpServer routes(AgentSettings settings, LibvirtHost libvirt) {
+    private static AgentHttpServer routes(AgentSettings settings, AgentIdentity identity, LibvirtHost libvirt) {
+        CommandGuard guard = new CommandGuard(new StorageRoots(settings.dataDir()));
         ProcessRunner runner = new ProcessRunner(settings.commandTimeout());
         HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
         VolumeCreator volumes = new VolumeCreator(runner);
@@ -90,20 +103,23 @@ public final class KvmAgent implements AutoCloseable {
         VmLocks vms = new VmLocks();
         HostActivity activity = new HostActivity();
         HostBench bench = new HostBench(activity);
-        return new AgentHttpServer()
+        // Every path is authenticated by AgentHttpServer; the guard then confines what an authenticated command
+        // may touch to the storage the server registered (connect) and to domains this agent created.
+        return new AgentHttpServer(identity.sslContext(), identity::accepts)
                 .routeWithOptionalBody(AgentPaths.PING, Map.class, ignored -> ping(libvirt, settings))
                 // connect and fact probe the same way: a reconnect must refresh every fact, not reuse old ones.
-                .route(AgentPaths.HOST_CONNECT, HostConnectCmd.class, probe::probe)
-                .route(AgentPaths.HOST_FACT, HostConnectCmd.class, probe::probe)
-                .route(AgentPaths.VOLUME_CREATE, VolumeCreateCmd.class, volumes::create)
+                .route(AgentPaths.HOST_CONNECT, HostConnectCmd.class, c -> guard.connect(c, probe::probe))
+                .route(AgentPaths.HOST_FACT, HostConnectCmd.class, c -> guard.connect(c, probe::probe))
+                .routeLongWork(AgentPaths.VOLUME_CREATE, VolumeCreateCmd.class, c -> volumes.create(guard.volumeCreate(c)))
                 // a start cancels a running benchmark and never runs alongside it; a benchmark is refused during a start
                 .route(AgentPaths.VM_START, VmStartCmd.class,
-                        c -> activity.vmStart(() -> vms.with(c.vmUuid(), () -> starter.start(c))))
-                .route(AgentPaths.HOST_BENCH, HostBenchCmd.class, bench::bench)
+                        c -> activity.vmStart(() -> vms.with(c.vmUuid(), () -> starter.start(guard.vmStart(c)))))
+                // one benchmark at a time and never with a start (HostActivity): it holds at most one request thread
+                .route(AgentPaths.HOST_BENCH, HostBenchCmd.class, c -> bench.bench(guard.bench(c)))
                 .routeWithOptionalBody(AgentPaths.HOST_BENCH_CANCEL, HostBenchCancelCmd.class, bench::cancel)
                 .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
                 .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,
-                        c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(c)));
+                        c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(guard.attach(c))));
     }
 
     private static Map<String, Object> ping(LibvirtHost libvirt, AgentSettings settings) {
@@ -119,11 +135,16 @@ public final class KvmAgent implements AutoCloseable {
         return http.port();
     }
 
-    /** http://HOST:PORT for clients on this machine (127.0.0.1 when bound to every address). */
+    /** https://HOST:PORT for clients on this machine (127.0.0.1 when bound to every address). */
     public URI baseUri() {
         String host = "0.0.0.0".equals(settings.bindAddress()) || "::".equals(settings.bindAddress())
                 ? "127.0.0.1" : settings.bindAddress();
-        return URI.create("http://" + host + ":" + port());
+        return URI.create("https://" + host + ":" + port());
+    }
+
+    /** The enrollment token a server needs to command this agent (also in {@code <dataDir>/agent-enrollment}). */
+    public String enrollmentToken() {
+        return identity.token();
     }
 
     public String libvirtUri() {

@@ -8,6 +8,7 @@ import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.HostConnectCmd;
 import org.zstack.aio.agent.api.HostFactsRsp;
 import org.zstack.aio.agent.support.AgentClient;
+import org.zstack.aio.agent.support.TestAgents;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,9 +27,9 @@ class AgentProtocolTest {
 
     @BeforeAll
     static void start() {
-        agent = KvmAgent.start(AgentSettings.defaults().withPort(0).withBindAddress("127.0.0.1")
+        agent = KvmAgent.start(TestAgents.settings()
                 .withLibvirtUri("test:///default"));
-        client = new AgentClient(agent.baseUri());
+        client = new AgentClient(agent);
     }
 
     @AfterAll
@@ -127,10 +128,10 @@ class AgentProtocolTest {
 
     @Test
     void twoAgentsLiveInOneJvm() {
-        try (KvmAgent second = KvmAgent.start(AgentSettings.defaults().withPort(0).withBindAddress("127.0.0.1")
+        try (KvmAgent second = KvmAgent.start(TestAgents.settings()
                 .withLibvirtUri("test:///default").withRefusedIoModes(Set.of("io_uring")))) {
             assertThat(second.port()).isNotEqualTo(agent.port());
-            assertThat(new AgentClient(second.baseUri()).postRaw(AgentPaths.PING, "").json()
+            assertThat(new AgentClient(second).postRaw(AgentPaths.PING, "").json()
                     .get("refusedIoModes").get(0).asText()).isEqualTo("io_uring");
             assertThat(client.postRaw(AgentPaths.PING, "").json().get("refusedIoModes")).isEmpty();
         }
@@ -138,7 +139,7 @@ class AgentProtocolTest {
 
     @Test
     void anUnreachableLibvirtFailsTheStartWithAClearMessage() {
-        assertThatThrownBy(() -> KvmAgent.start(AgentSettings.defaults().withPort(0)
+        assertThatThrownBy(() -> KvmAgent.start(TestAgents.settings().withBindAddress("0.0.0.0")
                 .withLibvirtUri("qemu+unix:///system?socket=/nonexistent/sock")))
                 .isInstanceOf(AgentStartException.class)
                 .hasMessageContaining("cannot connect to libvirt");
@@ -146,7 +147,7 @@ class AgentProtocolTest {
 
     @Test
     void aTakenPortFailsTheStartWithAClearMessage() {
-        assertThatThrownBy(() -> KvmAgent.start(AgentSettings.defaults().withPort(agent.port())
+        assertThatThrownBy(() -> KvmAgent.start(TestAgents.settings().withPort(agent.port())
                 .withBindAddress("127.0.0.1").withLibvirtUri("test:///default")))
                 .isInstanceOf(AgentStartException.class)
                 .hasMessageContaining("cannot listen");

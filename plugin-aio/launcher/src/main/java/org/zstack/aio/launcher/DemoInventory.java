@@ -89,7 +89,7 @@ class DemoInventory implements ApplicationRunner {
         var localPs = storages.add(caller, "local-ssd", "LocalStorage", dir("local"));
         var nfs = storages.add(caller, "nfs-shared", "NFS", dir("nfs"));
         var block = storages.add(caller, "sharedblock-san", "SharedBlock", dir("sharedblock"));
-        var host = hosts.add(caller, "local-kvm", "127.0.0.1", local.port());
+        var host = hosts.add(caller, "local-kvm", "127.0.0.1", local.port(), local.enrollmentToken());
         // the previous release pinned SharedBlock to native (see db-upgrade); the demo shows the same, and auto on local
         configs.updateResource(caller, ioMode.category(), ioMode.name(), block.uuid(), instance.textNode(IoMode.NATIVE.wire()));
         configs.updateResource(caller, ioMode.category(), ioMode.name(), localPs.uuid(), instance.textNode(RequestedIoMode.AUTO.wire()));

@@ -24,7 +24,7 @@ class AgentDiesDuringStartTest {
             Fixture f = new Fixture(server);
             String admin = f.adminSession();
             String ps = f.primaryStorage(admin, "local", "LocalStorage", "/var/tmp/aio-sim");
-            String host = f.host(admin, agent.port());
+            String host = f.host(admin, agent.port(), agent.enrollmentToken());
             String vol = f.volume(admin, "v", "qcow2", "full", ps, host);
             String vm = f.vm(admin, "vm", host, List.of(vol));
 
@@ -33,7 +33,10 @@ class AgentDiesDuringStartTest {
             assertThat(agent.starts.get()).as("the agent did receive the command").isEqualTo(1);
             assertThat(r.status()).as(r.raw()).isEqualTo(503);
             assertThat(r.errorCode()).isEqualTo("AIO.1500");
-            assertThat(r.body().path("error").path("details").asText()).contains("nothing was changed");
+            // the server cannot know what the agent did before dying: it stops the VM again, and only then says so
+            assertThat(r.body().path("error").path("details").asText()).contains("stopped the VM on that host again")
+                    .contains("nothing was changed");
+            assertThat(agent.stops.get()).as("the undo reached the agent").isEqualTo(1);
             assertThat(f.http.get("/v1/vm-instances/" + vm, admin).body().path("inventory").path("state").asText())
                     .isEqualTo("Stopped");
             assertThat(f.http.get("/v1/volumes/" + vol, admin).body().path("inventory").path("ioModeDecision").isNull()).isTrue();
@@ -52,6 +55,26 @@ class AgentDiesDuringStartTest {
             assertThat(agent.starts.get()).isEqualTo(sent);
             assertThat(f.http.get("/v1/vm-instances/" + vm, admin).body().path("inventory").path("state").asText())
                     .isEqualTo("Running");
+        }
+    }
+
+    @Test
+    void whenTheUndoOfAnUnansweredStartFailsTooTheAnswerSaysTheVmMayBeRunning() throws Exception {
+        try (TestDatabase db = TestDatabase.mariadb(); RunningServer server = RunningServer.start(db);
+             SimulatedAgent agent = new SimulatedAgent()) {
+            Fixture f = new Fixture(server);
+            String admin = f.adminSession();
+            String ps = f.primaryStorage(admin, "local", "LocalStorage", "/var/tmp/aio-sim");
+            String host = f.host(admin, agent.port(), agent.enrollmentToken());
+            String vm = f.vm(admin, "vm", host, List.of(f.volume(admin, "v", "qcow2", "full", ps, host)));
+
+            agent.dieDuringStart = true;
+            agent.dieDuringStop = true;
+            Http.Response r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+            assertThat(r.status()).as(r.raw()).isEqualTo(503);
+            assertThat(agent.stops.get()).as("the undo was tried").isEqualTo(1);
+            assertThat(r.body().path("error").path("details").asText()).contains("may be running")
+                    .doesNotContain("nothing was changed");
         }
     }
 }

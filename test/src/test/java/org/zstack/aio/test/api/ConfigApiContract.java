@@ -73,7 +73,7 @@ abstract class ConfigApiContract {
         tenantB = f.tenant(admin, "tenant-b");
         local = f.primaryStorage(admin, "local", "LocalStorage", Storage.dir("local"));
         block = f.primaryStorage(admin, "block", "SharedBlock", Storage.dir("block"));
-        host = f.host(admin, server.agentPort());
+        host = f.localHost(admin);
         volA = f.volume(tenantA, "a-full", "qcow2", "full", local, host);
         sparseA = f.volume(tenantA, "a-sparse", "qcow2", "none", local, host);
         volB = f.volume(tenantB, "b-full", "qcow2", "full", local, host);

@@ -43,7 +43,7 @@ abstract class RoundTripCountContract {
         String admin = f.adminSession();
         String local = f.primaryStorage(admin, "local", "LocalStorage", Storage.dir("rt-local"));
         String block = f.primaryStorage(admin, "block", "SharedBlock", Storage.dir("rt-block"));
-        host = f.host(admin, server.agentPort());
+        host = f.localHost(admin);
         oneVolumeVm = f.vm(admin, "one", host, List.of(f.volume(admin, "v0", "qcow2", "none", local, host, 1L << 20)));
         List<String> many = new ArrayList<>();
         for (int i = 0; i < 24; i++) {
@@ -81,7 +81,7 @@ abstract class RoundTripCountContract {
             Fixture f = new Fixture(server);
             String admin = f.adminSession();
             String ps = f.primaryStorage(admin, "sim", "LocalStorage", "/var/tmp/aio-sim");
-            String simHost = f.host(admin, agent.port());
+            String simHost = f.host(admin, agent.port(), agent.enrollmentToken());
             String small = f.vm(admin, "sim-one", simHost, List.of(f.volume(admin, "s0", "qcow2", "full", ps, simHost)));
             List<String> vols = new ArrayList<>();
             for (int i = 0; i < 24; i++) vols.add(f.volume(admin, "s" + i, "qcow2", i % 2 == 0 ? "full" : "none", ps, simHost));

@@ -56,7 +56,7 @@ final class BadInputBattery implements AutoCloseable {
         ids.put("tenantAccount", fixture.http.get("/v1/accounts/quotas", tenant).body().path("inventories").get(0)
                 .path("identityUuid").asText());
         ids.put("ps", fixture.primaryStorage(admin, "fuzz-local", "LocalStorage", storageDir.toString()));
-        ids.put("host", fixture.host(admin, server.agentPort()));
+        ids.put("host", fixture.localHost(admin));
         ids.put("vol", fixture.volume(admin, "fuzz-boot", "qcow2", "none", ids.get("ps"), ids.get("host")));
         ids.put("data", fixture.volume(admin, "fuzz-data", "qcow2", "none", ids.get("ps"), ids.get("host")));
         ids.put("tenantVol", fixture.volume(tenant, "fuzz-tenant-vol", "qcow2", "none", ids.get("ps"), ids.get("host")));

@@ -45,7 +45,7 @@ class HostIoBenchmarkApiH2Test {
         localDir = Storage.dir("bench-local");
         local = f.primaryStorage(admin, "local", "LocalStorage", localDir);
         block = f.primaryStorage(admin, "block", "SharedBlock", Storage.dir("bench-block"));
-        host = f.host(admin, server.agentPort());
+        host = f.localHost(admin);
     }
 
     @AfterAll

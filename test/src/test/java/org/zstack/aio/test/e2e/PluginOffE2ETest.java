@@ -33,7 +33,7 @@ class PluginOffE2ETest {
                 String admin = f.adminSession();
                 String local = f.primaryStorage(admin, "local", "LocalStorage", Storage.dir("off-local"));
                 blockPs = f.primaryStorage(admin, "san", "SharedBlock", Storage.dir("off-block"));
-                String host = f.host(admin, off.agentPort());
+                String host = f.localHost(admin);
                 file = f.volume(admin, "file", "qcow2", "full", local, host);
                 block = f.volume(admin, "lun", "raw", "full", blockPs, host);
                 vm = f.vm(admin, "legacy", host, List.of(file, block));

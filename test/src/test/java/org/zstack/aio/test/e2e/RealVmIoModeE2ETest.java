@@ -53,7 +53,7 @@ class RealVmIoModeE2ETest {
         admin = f.adminSession();
         local = f.primaryStorage(admin, "local", "LocalStorage", Storage.dir("e2e-local"));
         localSparse = f.primaryStorage(admin, "local-native", "LocalStorage", Storage.dir("e2e-native"));
-        host = f.host(admin, server.agentPort());
+        host = f.localHost(admin);
     }
 
     @AfterEach
@@ -209,9 +209,10 @@ class RealVmIoModeE2ETest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        AgentSettings settings = AgentSettings.defaults().withBindAddress("127.0.0.1").withPort(port).withLibvirtUri("qemu:///system");
+        AgentSettings settings = AgentSettings.defaults().withBindAddress("127.0.0.1").withPort(port).withLibvirtUri("qemu:///system")
+                .withDataDir(java.nio.file.Path.of(Storage.dir("agent-data"))); // kept across the restart below
         KvmAgent agent = KvmAgent.start(settings);
-        String agentHost = f.host(admin, port);
+        String agentHost = f.host(admin, port, agent.enrollmentToken());
         String vol = volume("agent-down", "qcow2", "full", local);
         String vm = f.vm(admin, "vm-agent-down", agentHost, List.of(vol));
         vms.add(vm);
@@ -235,9 +236,10 @@ class RealVmIoModeE2ETest {
     /** A VM with one io_uring volume on a second agent that treats io_uring as refused by QEMU: {vm, volume}. */
     String[] ioUringVmOnARefusingAgent(String name) {
         KvmAgent refusing = KvmAgent.start(AgentSettings.defaults().withBindAddress("127.0.0.1").withPort(0)
+                .withDataDir(java.nio.file.Path.of(Storage.dir("agent-data")))
                 .withLibvirtUri("qemu:///system").withRefusedIoModes(Set.of("io_uring")));
         extraAgents.add(refusing);
-        String refusingHost = f.host(admin, refusing.port());
+        String refusingHost = f.host(admin, refusing.port(), refusing.enrollmentToken());
         String vol = volume(name, "qcow2", "full", local);
         override("vm.ioMode", vol, "io_uring");
         String vm = f.vm(admin, "vm-" + name, refusingHost, List.of(vol));

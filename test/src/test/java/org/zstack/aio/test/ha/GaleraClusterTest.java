@@ -192,7 +192,7 @@ class GaleraClusterTest {
         Fixture fa = new Fixture(a);
         String storage = Storage.dir("galera-ha");
         String ps = fa.primaryStorage(adminA, "ha-local", "LocalStorage", storage);
-        String host = fa.host(adminA, a.agentPort());
+        String host = fa.host(adminA, a.agentPort(), a.agentEnrollment());
         List<String> vms = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             String vol = fa.volume(adminA, "ha-vol-" + i, "qcow2", "full", ps, host);

@@ -68,7 +68,7 @@ public final class VmStartLoad {
         String admin = f.adminSession();
         String local = f.primaryStorage(admin, "local", "LocalStorage", "/var/tmp/aio-load/local");
         String block = f.primaryStorage(admin, "block", "SharedBlock", "/var/tmp/aio-load/block");
-        String host = f.host(admin, agent.port());
+        String host = f.host(admin, agent.port(), agent.enrollmentToken());
         f.http.put("/v1/global-configurations/kvm/vm.ioMode/actions", admin, "{\"updateGlobalConfig\":{\"value\":\"auto\"}}");
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < vms; i++) {

@@ -56,12 +56,19 @@ public final class Fixture {
         return a.call(as(admin)).inventory.uuid;
     }
 
-    public String host(String admin, int agentPort) {
+    /** Adds the host whose agent listens on 127.0.0.1:agentPort, enrolled with that agent's token. */
+    public String host(String admin, int agentPort, String agentEnrollment) {
         AddKVMHostAction a = new AddKVMHostAction();
         a.name = "kvm-" + agentPort;
         a.managementIp = "127.0.0.1";
         a.agentPort = agentPort;
+        a.agentEnrollment = agentEnrollment;
         return a.call(as(admin)).inventory.uuid;
+    }
+
+    /** Adds the server's in-process agent as a host. */
+    public String localHost(String admin) {
+        return host(admin, server.agentPort(), server.agentEnrollment());
     }
 
     public String volume(String session, String name, String format, String prealloc, String ps, String host) {

@@ -65,6 +65,11 @@ public final class RunningServer implements AutoCloseable {
         return ctx.getBean(EmbeddedAgent.class).port();
     }
 
+    /** The in-process agent's enrollment token, as an operator would copy it from its data dir. */
+    public String agentEnrollment() {
+        return ctx.getBean(EmbeddedAgent.class).enrollmentToken();
+    }
+
     public <T> T bean(Class<T> type) {
         return ctx.getBean(type);
     }

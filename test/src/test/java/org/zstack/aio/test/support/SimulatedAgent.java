@@ -2,7 +2,13 @@ package org.zstack.aio.test.support;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import org.zstack.aio.agent.api.HostConnectCmd;
+import org.zstack.aio.agent.api.StoragePathFacts;
+import org.zstack.aio.agent.api.trust.AgentAuth;
+import org.zstack.aio.agent.trust.AgentIdentity;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.HostFactsRsp;
@@ -13,6 +19,7 @@ import org.zstack.aio.agent.api.VolumeCreateRsp;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -20,35 +27,46 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A KVM agent that answers instantly and accepts every disk as sent: for load tests of the management server,
- * where the real agent's second per VM start would hide the server's own cost. Speaks the real agent protocol.
+ * where the real agent's second per VM start would hide the server's own cost. Speaks the real agent protocol,
+ * trust included: HTTPS with its own credentials (the real {@link AgentIdentity}), 401 without them.
  */
 public final class SimulatedAgent implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpServer http;
+    private final HttpsServer http;
+    private final AgentIdentity identity;
     public final AtomicLong starts = new AtomicLong();
+    public final AtomicLong stops = new AtomicLong();
     /** When set, /vm/start reads the command and then drops the connection, as an agent killed mid-start would. */
     public volatile boolean dieDuringStart;
     /** When positive, /vm/start answers only after this long, as a slow host would. */
     public volatile long startDelayMillis;
+    /** When set, /vm/stop also drops the connection without answering. */
+    public volatile boolean dieDuringStop;
 
     public SimulatedAgent() throws IOException {
-        http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
+        org.zstack.aio.agent.http.AgentHttpServer.noDelay(); // as the real agent: no 40 ms delayed-ACK wait per call
+        identity = AgentIdentity.loadOrCreate(Path.of(Storage.dir("sim-agent-data")));
+        http = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
+        http.setHttpsConfigurator(new HttpsConfigurator(identity.sslContext()));
         http.setExecutor(Executors.newFixedThreadPool(16, r -> {
             Thread t = new Thread(r, "simulated-agent");
             t.setDaemon(true);
             return t;
         }));
-        http.createContext(AgentPaths.HOST_CONNECT, ex -> reply(ex, new HostFactsRsp("sim", "6.8.0", 0, "8.2.0", true, null,
-                true, null, "10.0.0", "test:///default", List.of())));
-        http.createContext(AgentPaths.VOLUME_CREATE, ex -> {
+        context(AgentPaths.HOST_CONNECT, ex -> {
+            HostConnectCmd c = JSON.readValue(ex.getRequestBody(), HostConnectCmd.class);
+            reply(ex, new HostFactsRsp("sim", "6.8.0", 0, "8.2.0", true, null, true, null, "10.0.0", "test:///default",
+                    c.storagePaths().stream().map(p -> new StoragePathFacts(Path.of(p).toString(), true, null)).toList()));
+        });
+        context(AgentPaths.VOLUME_CREATE, ex -> {
             VolumeCreateCmd c = JSON.readValue(ex.getRequestBody(), VolumeCreateCmd.class);
             boolean full = "full".equals(c.preallocation());
             reply(ex, new VolumeCreateRsp(c.storagePath() + "/" + c.volumeUuid() + "." + c.format(), c.size(),
                     full ? c.size() : 196_608));
         });
-        http.createContext(AgentPaths.VM_START, ex -> {
+        context(AgentPaths.VM_START, ex -> {
             VmStartCmd c = JSON.readValue(ex.getRequestBody(), VmStartCmd.class);
             starts.incrementAndGet();
             if (startDelayMillis > 0) {
@@ -65,8 +83,31 @@ public final class SimulatedAgent implements AutoCloseable {
             reply(ex, new VmStartRsp(c.vmUuid(), null, c.disks().stream().map(d -> new DiskResult(d.volumeUuid(),
                     d.ioCandidates().isEmpty() ? null : d.ioCandidates().get(0), d.cache(), List.of())).toList()));
         });
-        http.createContext(AgentPaths.VM_STOP, ex -> reply(ex, Map.of()));
+        context(AgentPaths.VM_STOP, ex -> {
+            stops.incrementAndGet();
+            if (dieDuringStop) {
+                ex.close();
+                return;
+            }
+            reply(ex, Map.of());
+        });
         http.start();
+    }
+
+    /** Authenticated like the real agent: without the enrolled secret, 401 and nothing runs. */
+    private void context(String path, HttpHandler handler) {
+        http.createContext(path, ex -> {
+            if (!identity.accepts(ex.getRequestHeaders().getFirst(AgentAuth.HEADER))) {
+                ex.sendResponseHeaders(401, -1);
+                ex.close();
+                return;
+            }
+            handler.handle(ex);
+        });
+    }
+
+    public String enrollmentToken() {
+        return identity.token();
     }
 
     public int port() {

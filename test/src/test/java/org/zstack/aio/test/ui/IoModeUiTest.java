@@ -72,7 +72,7 @@ class IoModeUiTest {
         local = f.primaryStorage(admin, "local-ssd", "LocalStorage", Storage.dir("ui-local"));
         nfs = f.primaryStorage(admin, "nfs-shared", "NFS", Storage.dir("ui-nfs"));
         block = f.primaryStorage(admin, "san-block", "SharedBlock", Storage.dir("ui-block"));
-        host = f.host(admin, server.agentPort());
+        host = f.localHost(admin);
         dbFull = f.volume(admin, "db-full", "qcow2", "full", local, host);
         scratch = f.volume(admin, "scratch-sparse", "qcow2", "none", local, host);
         writeback = f.volume(admin, "cache-writeback", "qcow2", "full", nfs, host);

@@ -82,7 +82,16 @@ class ServerUpgradeTest {
                 assertThat(f.http.get("/v1/resource-configurations/00000000000000000000000000005001/kvm/vm.ioMode", admin)
                         .body().path("value").asText()).isEqualTo("threads");
 
+                // a host from before enrollment is not called until it is enrolled: 409 with what to do
                 Http.Response r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+                assertThat(r.status()).as(r.raw()).isEqualTo(409);
+                assertThat(r.body().path("error").path("details").asText()).contains("agentEnrollment");
+                assertThat(QemuProcess.defined(vm)).isFalse();
+                Http.Response re = f.http.put("/v1/hosts/0000000000000000000000000000b001/actions", admin,
+                        "{\"reconnectHost\":{\"agentEnrollment\":\"" + server.agentEnrollment() + "\"}}");
+                assertThat(re.status()).as(re.raw()).isEqualTo(200);
+
+                r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
                 assertThat(r.status()).as(r.raw()).isEqualTo(200);
                 try {
                     QemuProcess q = QemuProcess.of(vm);

@@ -11,6 +11,11 @@ import java.util.Locale;
  */
 public final class DomainXmlBuilder {
 
+    /** Namespace of the {@code <metadata>} element that marks a domain as created by this agent. */
+    public static final String OWNER_NS = "urn:zstack:aio:agent:1";
+    public static final String OWNER_ELEMENT = "created-by-aio-agent";
+    private static final String OWNER_PREFIX = "zstack";
+
     private final XmlCodec codec = new XmlCodec();
 
     public String build(DomainSpec spec) {
@@ -35,6 +40,10 @@ public final class DomainXmlBuilder {
         child(os, "boot").setAttribute("dev", "hd");
 
         child(child(domain, "features"), "acpi");
+
+        // The mark by which the agent later recognises its own domains (it stops and changes no others).
+        Element owner = child(child(domain, "metadata"), OWNER_PREFIX + ":" + OWNER_ELEMENT);
+        owner.setAttribute("xmlns:" + OWNER_PREFIX, OWNER_NS);
 
         Element devices = child(domain, "devices");
         for (DiskSpec disk : spec.disks()) {

@@ -24,6 +24,11 @@ public final class AgentException extends RuntimeException {
         return new AgentException(409, error, details, null);
     }
 
+    /** 403: the agent will not do this for anyone (outside its storage, a domain it did not create). */
+    public static AgentException forbidden(String error, String details) {
+        return new AgentException(403, error, details, null);
+    }
+
     public static AgentException failed(String error, String details) {
         return new AgentException(500, error, details, null);
     }

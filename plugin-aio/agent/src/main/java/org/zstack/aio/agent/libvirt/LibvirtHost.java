@@ -156,6 +156,53 @@ public final class LibvirtHost implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether this agent created the domain: its XML carries the agent's {@code <metadata>} mark
+     * ({@link org.zstack.aio.agent.domain.DomainXmlBuilder#OWNER_NS}). Domains defined by anyone else (virsh, another
+     * tool) are not the platform's and are never stopped, changed or replaced by the agent.
+     */
+    public static boolean isOwned(Domain dom) throws LibvirtException {
+        return hasOwnerMark(dom.getXMLDesc(0));
+    }
+
+    static boolean hasOwnerMark(String domainXml) {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            f.setNamespaceAware(true);
+            NodeList marks = f.newDocumentBuilder().parse(new InputSource(new StringReader(domainXml)))
+                    .getElementsByTagNameNS(org.zstack.aio.agent.domain.DomainXmlBuilder.OWNER_NS,
+                            org.zstack.aio.agent.domain.DomainXmlBuilder.OWNER_ELEMENT);
+            for (int i = 0; i < marks.getLength(); i++) {
+                org.w3c.dom.Node parent = marks.item(i).getParentNode();
+                if (parent != null && "metadata".equals(parent.getLocalName())
+                        && parent.getParentNode() == parent.getOwnerDocument().getDocumentElement()) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read a domain's XML: " + e.getMessage(), e);
+        }
+    }
+
+    /** Refuses (403) when a domain of that name exists and this agent did not create it. */
+    public void requireOwnedOrAbsent(String name, String action) throws LibvirtException {
+        Optional<Domain> found = lookup(name);
+        if (found.isEmpty()) {
+            return;
+        }
+        try {
+            if (!isOwned(found.get())) {
+                throw org.zstack.aio.agent.http.AgentException.forbidden("domain " + name
+                        + " was not created by the aio agent; refusing to " + action + " it",
+                        "the agent only manages domains it defined; manage this one with virsh, or give the VM another uuid");
+            }
+        } finally {
+            freeQuietly(found.get());
+        }
+    }
+
     public static String message(LibvirtException e) {
         String m = e.getMessage();
         return m == null || m.isBlank() ? String.valueOf(e.getError()) : m.strip();

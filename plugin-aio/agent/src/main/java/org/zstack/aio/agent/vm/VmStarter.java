@@ -56,8 +56,15 @@ public final class VmStarter {
         List<DiskIoCursor> cursors = cmd.disks().stream()
                 .map(d -> new DiskIoCursor(d, DiskTargets.virtio(d.deviceId()))).toList();
         try {
-            // The server starts only VMs it believes stopped, so a domain with this name is a left-over of an
-            // agent that died mid-start: clear it, the server's view is the truth.
+            // before the try below: its cleanup would remove a domain that is not ours
+            libvirt.requireOwnedOrAbsent(name, "replace");
+        } catch (LibvirtException e) {
+            throw AgentException.failed("libvirt failed while looking up VM " + name + ": " + LibvirtHost.message(e),
+                    "retry the start", e);
+        }
+        try {
+            // The server starts only VMs it believes stopped, so a domain of ours with this name is a left-over of
+            // an agent that died mid-start: clear it, the server's view is the truth. Anyone else's is left alone.
             if (libvirt.destroyAndUndefine(name)) {
                 LOG.info("removed a stale domain " + name + " before starting it");
             }

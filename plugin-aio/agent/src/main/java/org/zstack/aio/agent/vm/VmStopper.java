@@ -22,6 +22,7 @@ public final class VmStopper {
             throw AgentException.badCommand("bad vmUuid '" + cmd.vmUuid() + "'", "send the uuid of the VM to stop");
         }
         try {
+            libvirt.requireOwnedOrAbsent(cmd.vmUuid(), "stop");
             boolean existed = libvirt.destroyAndUndefine(cmd.vmUuid());
             return Map.of("vmUuid", cmd.vmUuid(), "existed", existed);
         } catch (LibvirtException e) {

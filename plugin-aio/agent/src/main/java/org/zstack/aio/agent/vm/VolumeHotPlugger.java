@@ -47,6 +47,10 @@ public final class VolumeHotPlugger {
         try {
             dom = libvirt.lookup(cmd.vmUuid()).orElseThrow(() -> AgentException.badCommand(
                     "no domain " + cmd.vmUuid() + " on this host", "start the VM first; a stopped VM has no domain"));
+            if (!LibvirtHost.isOwned(dom)) {
+                throw AgentException.forbidden("domain " + cmd.vmUuid() + " was not created by the aio agent; refusing "
+                        + "to attach a disk to it", "the agent only changes domains it defined");
+            }
             boolean running = dom.isActive() == 1;
             if (drivers(dom).stream().anyMatch(d -> target.equals(d.target()))) {
                 throw AgentException.badCommand("VM " + cmd.vmUuid() + " already has a disk " + target,

@@ -37,6 +37,7 @@ public final class VolumeCreator {
 
     private final ProcessRunner runner;
     private final QemuImg qemuImg;
+    private final FreeSpace space = new FreeSpace();
 
     public VolumeCreator(ProcessRunner runner) {
         this.runner = runner;
@@ -68,43 +69,27 @@ public final class VolumeCreator {
             throw AgentException.badCommand("the storage directory " + dir + " does not exist and cannot be created here",
                     "mount the primary storage at " + dir + " on this host, or correct the primary storage's url");
         }
-        requireFreeSpace(dir, cmd.size(), prealloc);
         Path image = dir.resolve(cmd.volumeUuid() + "." + cmd.format());
         if (Files.exists(image)) {
             // qemu-img create would silently overwrite a disk with data in it.
             throw AgentException.badCommand("volume image " + image + " already exists",
                     "use a new volume uuid or delete the old image first");
         }
-        ProcessResult r = qemuImg.create(image, cmd.format(), prealloc, cmd.size());
-        if (!r.ok()) {
-            PartialImage.deleteQuietly(image);
-            if (r.errorText().contains("File too large") || r.errorText().contains("too large for file format")) {
-                throw AgentException.badCommand("a " + cmd.size() + "-byte " + cmd.format() + " image is larger than the file"
-                        + " system at " + dir + " allows", "create a smaller volume, or use another primary storage");
+        long allocated = prealloc.equals("full") || prealloc.equals("falloc") ? cmd.size() : 0;
+        try (FreeSpace.Reservation ignored = space.reserve(dir, allocated)) {
+            ProcessResult r = qemuImg.create(image, cmd.format(), prealloc, cmd.size());
+            if (!r.ok()) {
+                PartialImage.deleteQuietly(image);
+                if (r.errorText().contains("File too large") || r.errorText().contains("too large for file format")) {
+                    throw AgentException.badCommand("a " + cmd.size() + "-byte " + cmd.format() + " image is larger than the file"
+                            + " system at " + dir + " allows", "create a smaller volume, or use another primary storage");
+                }
+                throw AgentException.failed("qemu-img create failed for " + image, r.errorText());
             }
-            throw AgentException.failed("qemu-img create failed for " + image, r.errorText());
+            return measured(image.toString(), image);
         }
-        return measured(image.toString(), image);
     }
 
-    /**
-     * A thick image (falloc, full) takes its whole size now: refuse it when the storage has less free space, rather
-     * than filling the file system. Thin images take space as the guest writes.
-     */
-    private static void requireFreeSpace(Path dir, long size, String prealloc) {
-        if (!"falloc".equals(prealloc) && !"full".equals(prealloc)) return;
-        long free;
-        try {
-            free = Files.getFileStore(dir).getUsableSpace();
-        } catch (IOException e) {
-            return; // unknown free space: qemu-img itself then reports a full disk
-        }
-        if (size > free) {
-            throw AgentException.badCommand("the storage at " + dir + " has " + free + " bytes free, less than the "
-                    + size + " bytes a " + prealloc + "-preallocated volume takes",
-                    "create a smaller volume, use preallocation none or metadata, or free space on the storage");
-        }
-    }
 
     private VolumeCreateRsp createLogicalVolume(VolumeCreateCmd cmd) {
         String vg = cmd.storagePath().substring("/dev/".length()).replaceAll("/+$", "");

@@ -23,6 +23,7 @@ import org.zstack.aio.agent.api.VolumeCreateCmd;
 import org.zstack.aio.agent.api.VolumeCreateRsp;
 import org.zstack.aio.agent.libvirt.LibvirtHost;
 import org.zstack.aio.agent.support.AgentClient;
+import org.zstack.aio.agent.support.TestAgents;
 import org.zstack.aio.agent.support.QemuProcess;
 
 import java.io.IOException;
@@ -78,13 +79,17 @@ class RealQemuIoModeTest {
             }
             assumeTrue(false, msg);
         }
-        AgentSettings s = AgentSettings.defaults().withPort(0).withBindAddress("127.0.0.1").withLibvirtUri(URI);
+        AgentSettings s = TestAgents.settings().withLibvirtUri(URI);
         agent = KvmAgent.start(s);
-        refusingAgent = KvmAgent.start(s.withRefusedIoModes(Set.of("io_uring")));
-        client = new AgentClient(agent.baseUri());
-        refusing = new AgentClient(refusingAgent.baseUri());
+        refusingAgent = KvmAgent.start(s.withRefusedIoModes(Set.of("io_uring")).withDataDir(TestAgents.newDataDir()));
+        client = new AgentClient(agent);
+        refusing = new AgentClient(refusingAgent);
         // /var/tmp: a real disk file system (O_DIRECT, native AIO) that QEMU, running as root, can open
         workDir = Files.createTempDirectory(Path.of("/var/tmp"), "aio-real-qemu-");
+        for (AgentClient c : List.of(client, refusing)) { // the storage root the agents may use
+            assertThat(c.post(AgentPaths.HOST_CONNECT, new HostConnectCmd("h", List.of(workDir.toString()))).status())
+                    .isEqualTo(200);
+        }
     }
 
     @AfterAll

@@ -16,6 +16,8 @@ import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.agent.api.VmStartRsp;
 import org.zstack.aio.agent.api.VmStopCmd;
 import org.zstack.aio.agent.support.AgentClient;
+import org.zstack.aio.agent.support.TestAgents;
+import org.zstack.aio.agent.support.TestDriverDomains;
 
 import java.util.Arrays;
 import java.util.List;
@@ -45,12 +47,17 @@ class TestDriverVmLifecycleTest {
 
     @BeforeAll
     static void start() throws LibvirtException {
-        AgentSettings s = AgentSettings.defaults().withPort(0).withBindAddress("127.0.0.1")
+        AgentSettings s = TestAgents.settings()
                 .withLibvirtUri("test:///default");
         agent = KvmAgent.start(s);
-        refusingAgent = KvmAgent.start(s.withRefusedIoModes(Set.of("io_uring")));
-        client = new AgentClient(agent.baseUri());
-        refusing = new AgentClient(refusingAgent.baseUri());
+        refusingAgent = KvmAgent.start(s.withRefusedIoModes(Set.of("io_uring")).withDataDir(TestAgents.newDataDir()));
+        client = new AgentClient(agent);
+        refusing = new AgentClient(refusingAgent);
+        // the disks below live under /images (the test driver opens no file): register it as the storage root
+        for (AgentClient c : List.of(client, refusing)) {
+            assertThat(c.post(AgentPaths.HOST_CONNECT, new org.zstack.aio.agent.api.HostConnectCmd("h", List.of("/images")))
+                    .status()).isEqualTo(200);
+        }
         libvirt = new Connect("test:///default"); // the test driver's state is shared within the JVM
     }
 
@@ -71,14 +78,7 @@ class TestDriverVmLifecycleTest {
     }
 
     private static boolean defined(String name) throws LibvirtException {
-        return Arrays.asList(libvirt.listDefinedDomains()).contains(name)
-                || Arrays.stream(libvirt.listDomains()).anyMatch(id -> {
-                    try {
-                        return libvirt.domainLookupByID(id).getName().equals(name);
-                    } catch (LibvirtException e) {
-                        return false;
-                    }
-                });
+        return TestDriverDomains.defined(libvirt, name);
     }
 
     @Test

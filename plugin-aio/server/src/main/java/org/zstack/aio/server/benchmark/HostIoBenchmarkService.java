@@ -101,6 +101,7 @@ public class HostIoBenchmarkService {
         // every storage is measured before anything is stored: a run that fails part-way replaces nothing
         Map<PrimaryStorageVO, HostBenchRsp> measured = new LinkedHashMap<>();
         for (PrimaryStorageVO p : targets) {
+            hostService.ensureStorageRegistered(host, p);
             measured.put(p, agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.HOST_BENCH,
                     new HostBenchCmd(p.getUrl(), budget), HostBenchRsp.class));
         }

@@ -30,14 +30,15 @@ public class HostController {
     public Reply.Inventory<HostInventory> add(Caller caller, @RequestBody JsonNode body) {
         JsonNode p = Bodies.action(body, "params");
         int port = p.has("agentPort") ? (int) Bodies.number(p, "agentPort", 1, 65535) : 7070;
-        return Reply.of(hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port));
+        return Reply.of(hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port,
+                Bodies.optText(p, "agentEnrollment")));
     }
 
     @Operation(operationId = "ReconnectHost")
     @PutMapping("/v1/hosts/{uuid}/actions")
     public Reply.Inventory<HostInventory> reconnect(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
-        Bodies.action(body, "reconnectHost");
-        return Reply.of(hosts.reconnect(caller, uuid));
+        JsonNode a = Bodies.action(body, "reconnectHost");
+        return Reply.of(hosts.reconnect(caller, uuid, Bodies.optText(a, "agentEnrollment")));
     }
 
     @Operation(operationId = "QueryHost")

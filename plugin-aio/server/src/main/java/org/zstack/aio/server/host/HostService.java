@@ -15,7 +15,10 @@ import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.agent.api.trust.EnrollmentToken;
 import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.agent.AgentEndpoint;
+import org.zstack.aio.server.agent.AgentEndpoints;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
@@ -41,15 +44,19 @@ public class HostService {
     private final HostIoCapabilitiesRepository capabilities;
     private final PrimaryStorageRepository storages;
     private final AgentClient agent;
+    private final AgentEndpoints endpoints;
     private final IoModeDecider decider;
     private final ObjectMapper json;
     private final TransactionTemplate tx;
     private final QueryReply query;
     private static final QuerySpec<HostVO> QUERY = QuerySpec.of(HostVO.class, HostInventory.class, "createDate", "uuid");
+    /** host + storage path pairs this server has registered with the host's agent since it started. */
+    private final java.util.Set<String> registered = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public HostService(HostRepository hosts, HostIoCapabilitiesRepository capabilities, PrimaryStorageRepository storages,
-                       AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx,
-                       QueryReply query) {
+                       AgentClient agent, AgentEndpoints endpoints, IoModeDecider decider, ObjectMapper json,
+                       TransactionTemplate tx, QueryReply query) {
+        this.endpoints = endpoints;
         this.hosts = hosts;
         this.capabilities = capabilities;
         this.storages = storages;
@@ -72,15 +79,19 @@ public class HostService {
                                 java.time.LocalDateTime lastOpDate) {
     }
 
-    /** POST /v1/hosts/kvm: the agent must answer first; nothing is stored when it does not. */
-    public HostInventory add(Caller caller, String name, String managementIp, int agentPort) {
+    /**
+     * POST /v1/hosts/kvm: the token is checked, then the agent must answer over the channel the token pins
+     * and authenticates; nothing is stored when either fails.
+     */
+    public HostInventory add(Caller caller, String name, String managementIp, int agentPort, String agentEnrollment) {
         AccountService.requireAdmin(caller, "add hosts");
         Bodies.requireName(name, "host");
         org.zstack.aio.server.api.Inputs.hostAddress(managementIp, "managementIp");
+        AgentEndpoint endpoint = AgentEndpoint.of(managementIp, agentPort, token(agentEnrollment));
         String uuid = Uuids.random();
         HostFactsRsp facts;
         try {
-            facts = probe(uuid, managementIp, agentPort);
+            facts = agent.enroll(endpoint, AgentPaths.HOST_CONNECT, connectCmd(uuid), HostFactsRsp.class);
         } catch (ApiException e) {
             if (e.code() != ErrorCode.AGENT_UNREACHABLE && e.code() != ErrorCode.AGENT_FAILED) throw e;
             // adding: the address and port are what the caller just typed, so no agent there is bad input
@@ -90,18 +101,29 @@ public class HostService {
         }
         return tx.execute(s -> {
             HostVO h = hosts.save(new HostVO(uuid, name, managementIp, agentPort));
+            endpoints.enrolled(uuid, endpoint);
             HostIoCapabilitiesVO caps = new HostIoCapabilitiesVO(uuid);
             caps.update(facts, write(facts.storagePaths()));
             return inventory(h, capabilities.save(caps));
         });
     }
 
-    /** Probes again (reconnect): the facts are refreshed, the host's status follows the agent. */
-    public HostInventory reconnect(Caller caller, String uuid) {
+    /**
+     * Probes again (reconnect): the facts are refreshed, the host's status follows the agent. With a token the
+     * host is enrolled again (after the agent's secret was rotated or the agent reinstalled); running VMs are
+     * not touched.
+     */
+    public HostInventory reconnect(Caller caller, String uuid, String agentEnrollment) {
         AccountService.requireAdmin(caller, "reconnect hosts");
         HostVO h = find(uuid);
-        HostFactsRsp facts = probe(uuid, h.getManagementIp(), h.getAgentPort());
+        AgentEndpoint endpoint = agentEnrollment == null ? null
+                : AgentEndpoint.of(h.getManagementIp(), h.getAgentPort(), token(agentEnrollment));
+        HostFactsRsp facts = endpoint == null ? probe(uuid, h.getManagementIp(), h.getAgentPort())
+                : agent.enroll(endpoint, AgentPaths.HOST_CONNECT, connectCmd(uuid), HostFactsRsp.class);
         return tx.execute(s -> {
+            if (endpoint != null) {
+                endpoints.enrolled(uuid, endpoint);
+            }
             HostIoCapabilitiesVO caps = capabilities.findById(uuid).orElseGet(() -> new HostIoCapabilitiesVO(uuid));
             caps.update(facts, write(facts.storagePaths()));
             HostVO host = hosts.findById(uuid).orElseThrow();
@@ -138,10 +160,54 @@ public class HostService {
     }
 
     private HostFactsRsp probe(String hostUuid, String ip, int port) {
+        return agent.call(ip, port, AgentPaths.HOST_CONNECT, connectCmd(hostUuid), HostFactsRsp.class);
+    }
+
+    /** Connect registers every file and block storage with the agent: the only paths it will then touch. */
+    private HostConnectCmd connectCmd(String hostUuid) {
         List<String> paths = storages.findAll().stream()
                 .filter(p -> decider.rules().kindOf(p.getType()) != StorageKind.NETWORK)
                 .map(PrimaryStorageVO::getUrl).toList();
-        return agent.call(ip, port, AgentPaths.HOST_CONNECT, new HostConnectCmd(hostUuid, paths), HostFactsRsp.class);
+        return new HostConnectCmd(hostUuid, paths);
+    }
+
+    /**
+     * Registers a storage added after the host connected (the agent refuses paths it was not given), by
+     * connecting again. Nothing is stored: the call that needs it may still be refused, and a refused call
+     * changes nothing; the registration is remembered in memory (the agent keeps it on its side).
+     */
+    public void ensureStorageRegistered(HostVO host, PrimaryStorageVO storage) {
+        if (decider.rules().kindOf(storage.getType()) == StorageKind.NETWORK) {
+            return; // not a path on the host
+        }
+        String url = java.nio.file.Path.of(storage.getUrl()).toString();
+        String key = host.getUuid() + " " + url;
+        if (registered.contains(key)) {
+            return;
+        }
+        boolean known = capabilities.findById(host.getUuid())
+                .map(c -> c.getStoragePaths() != null && read(c.getStoragePaths()).stream()
+                        .anyMatch(p -> url.equals(p.path()) && (p.error() == null || !p.error().startsWith("refusing"))))
+                .orElse(false);
+        if (!known) {
+            probe(host.getUuid(), host.getManagementIp(), host.getAgentPort());
+        }
+        registered.add(key);
+    }
+
+    private static EnrollmentToken token(String text) {
+        EnrollmentToken t;
+        try {
+            t = EnrollmentToken.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(e.getMessage() + ".", "Run 'bin/aio-agent enrollment' on the host and send "
+                    + "its one-line output, whole, as params.agentEnrollment.");
+        }
+        if (t.expired(java.time.Instant.now())) {
+            throw ApiException.badRequest("the agent enrollment token expired at " + t.expiresAt() + ".",
+                    "Print a new one with 'bin/aio-agent enrollment' on the host.");
+        }
+        return t;
     }
 
     private HostInventory inventory(HostVO h, HostIoCapabilitiesVO c) {

@@ -11,7 +11,9 @@ import org.zstack.aio.agent.api.VmStartRsp;
 import org.zstack.aio.agent.api.VmStopCmd;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.agent.AgentOutcomeUnknownException;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostVO;
@@ -82,8 +84,13 @@ public class VmLifecycle {
             diskIo.refuseIfAnyRefused(vmUuid, decided);
             List<DiskTO> disks = new ArrayList<>(decided.size());
             for (int i = 0; i < decided.size(); i++) disks.add(diskIo.disk(decided.get(i), i));
-            VmStartRsp rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_START,
-                    new VmStartCmd(vmUuid, vm.getName(), vm.getMemorySize(), vm.getCpuNum(), disks), VmStartRsp.class);
+            VmStartRsp rsp;
+            try {
+                rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_START,
+                        new VmStartCmd(vmUuid, vm.getName(), vm.getMemorySize(), vm.getCpuNum(), disks), VmStartRsp.class);
+            } catch (AgentOutcomeUnknownException e) {
+                throw undoStart(host, vmUuid, e);
+            }
             Map<String, DiskResult> applied = new HashMap<>();
             if (rsp.disks() != null) rsp.disks().forEach(r -> applied.put(r.volumeUuid(), r));
             List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volumeUuid()))).toList();
@@ -98,6 +105,22 @@ public class VmLifecycle {
         } finally {
             if (!started) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name()));
         }
+    }
+
+    /**
+     * The agent took the start and gave no answer: the domain may be running. Stop it again, so the VM's
+     * Stopped state is the truth and the answer can say nothing was changed; if that fails too, say so.
+     */
+    private ApiException undoStart(HostVO host, String vmUuid, AgentOutcomeUnknownException cause) {
+        try {
+            agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class);
+        } catch (ApiException stopFailed) {
+            return new ApiException(ErrorCode.AGENT_UNREACHABLE, cause.description(), "The VM may be running on that host "
+                    + "although it shows Stopped: undoing the start failed too (" + stopFailed.description() + "). "
+                    + "Check the host (virsh list) and start or stop the VM again once its agent answers.");
+        }
+        return new ApiException(ErrorCode.AGENT_UNREACHABLE, cause.description(), "The server stopped the VM on that "
+                + "host again, so nothing was changed; retry the start once the agent answers promptly.");
     }
 
     public VmInventory stop(Caller caller, String vmUuid) {

@@ -98,6 +98,7 @@ public class VolumeService {
         if (c.uuid() != null && volumes.existsById(uuid)) {
             throw ApiException.conflict("a volume with uuid " + uuid + " already exists.", "Choose another resourceUuid, or leave it out.");
         }
+        hosts.ensureStorageRegistered(host, ps);
         VolumeCreateRsp image = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VOLUME_CREATE,
                 new VolumeCreateCmd(uuid, ps.getType(), ps.getUrl(), c.format(), prealloc, c.size()), VolumeCreateRsp.class);
         VolumeVO saved = tx.execute(s -> {

@@ -1,4 +1,4 @@
--- The aio plugin (4.9.16): ZStack's query API and asynchronous job protocol.
+-- The aio plugin (4.9.4): ZStack's query API and asynchronous job protocol.
 -- Indexes for what list queries filter and page on: every list is ordered by (createDate, uuid) unless the caller
 -- sorts, a tenant's lists are restricted to its accountUuid, and names and states are the usual filters.
 -- AioApiJobVO holds calls sent with X-Job-UUID so that any management node can answer their polls.

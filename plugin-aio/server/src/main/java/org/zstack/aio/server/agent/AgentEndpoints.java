@@ -1,0 +1,69 @@
+package org.zstack.aio.server.agent;
+
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.inventory.HostRepository;
+import org.zstack.aio.server.inventory.HostVO;
+
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The enrolled endpoint of each host's agent, by address: read from the database (and the secret opened) once
+ * per host and address, then kept in memory, so a VM start costs no extra query. Enrolling replaces it.
+ */
+@Component
+public class AgentEndpoints {
+
+    private final HostRepository hosts;
+    private final AgentCredentialRepository credentials;
+    private final SecretBox box;
+    private final Map<String, AgentEndpoint> byAddress = new ConcurrentHashMap<>();
+
+    public AgentEndpoints(HostRepository hosts, AgentCredentialRepository credentials, SecretBox box) {
+        this.hosts = hosts;
+        this.credentials = credentials;
+        this.box = box;
+    }
+
+    /** @throws ApiException 409 when no host at that address is enrolled (e.g. a host from before enrollment) */
+    public AgentEndpoint at(String ip, int port) {
+        AgentEndpoint cached = byAddress.get(ip + ":" + port);
+        if (cached != null) {
+            return cached;
+        }
+        List<HostVO> found = hosts.findByManagementIpAndAgentPort(ip, port);
+        for (HostVO h : found) {
+            var c = credentials.findById(h.getUuid());
+            if (c.isPresent()) {
+                AgentEndpoint e = new AgentEndpoint(ip, port, HexFormat.of().parseHex(c.get().getCertSha256()),
+                        box.open(c.get().getSealedSecret()));
+                byAddress.put(ip + ":" + port, e);
+                return e;
+            }
+        }
+        throw new ApiException(ErrorCode.CONFLICT, "the KVM agent at " + ip + ":" + port + " is not enrolled with this "
+                + "server, so it is not called.", "Reconnect the host with the agent's token: PUT /v1/hosts/{uuid}/actions "
+                + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment on that host>\"}}.");
+    }
+
+    /** Stores a host's new credentials (call inside the transaction that stores the host) and uses them from now on. */
+    public void enrolled(String hostUuid, AgentEndpoint e) {
+        credentials.save(new AgentCredentialVO(hostUuid, e.certSha256Hex(), box.seal(e.secret())));
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    byAddress.put(e.ip() + ":" + e.port(), e);
+                }
+            });
+        } else {
+            byAddress.put(e.ip() + ":" + e.port(), e);
+        }
+    }
+}
