@@ -1,4 +1,4 @@
--- The aio plugin (4.9.9): agent enrollment. One row per host: the SHA-256 of the agent's certificate, which the
+-- The aio plugin (4.9.3): agent enrollment. One row per host: the SHA-256 of the agent's certificate, which the
 -- server pins, and the agent's secret, which the server presents on every call, encrypted with a key that lives
 -- in the server's data dir (never in the database). Hosts from before this version have no row and must be
 -- reconnected with the agent's enrollment token. Idempotent like 4.9.0.
