@@ -42,7 +42,7 @@ public class AgentEndpoints {
             var c = credentials.findById(h.getUuid());
             if (c.isPresent()) {
                 AgentEndpoint e = new AgentEndpoint(ip, port, HexFormat.of().parseHex(c.get().getCertSha256()),
-                        box.open(c.get().getSealedSecret()));
+                        openSecret(ip, port, c.get().getSealedSecret()));
                 byAddress.put(ip + ":" + port, e);
                 return e;
             }
@@ -50,6 +50,23 @@ public class AgentEndpoints {
         throw new ApiException(ErrorCode.CONFLICT, "the KVM agent at " + ip + ":" + port + " is not enrolled with this "
                 + "server, so it is not called.", "Reconnect the host with the agent's token: PUT /v1/hosts/{uuid}/actions "
                 + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment on that host>\"}}.");
+    }
+
+    /**
+     * Another management node enrolled the host with its own key file: this node cannot call the agent until the key
+     * is shared. A 503 that says so, not a 500: nothing was sent to the agent.
+     */
+    private byte[] openSecret(String ip, int port, String sealed) {
+        try {
+            return box.open(sealed);
+        } catch (IllegalStateException e) {
+            throw new ApiException(ErrorCode.AGENT_UNREACHABLE, "this management node cannot open the stored "
+                    + "credentials of the KVM agent at " + ip + ":" + port + " (its " + SecretBox.KEY_FILE + " differs "
+                    + "from the one of the node that enrolled the host), so the agent was not called.",
+                    "Copy " + SecretBox.KEY_FILE + " from the data dir of the management node that enrolled the host "
+                    + "to the data dir of every management node sharing the database (docs/operations.md), restart "
+                    + "this node and retry.");
+        }
     }
 
     /** Stores a host's new credentials (call inside the transaction that stores the host) and uses them from now on. */
