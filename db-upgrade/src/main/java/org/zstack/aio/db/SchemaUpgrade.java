@@ -143,6 +143,11 @@ public final class SchemaUpgrade {
      * message when the database does not match this build; the database is then left as it was.
      */
     public Outcome migrate() {
+        // the embedded H2 is never a Galera node; and an extra connection opened and closed on its in-process file
+        // database before Flyway's own lost the rows of an existing installation (ServerBootUpgradeTest)
+        if (base.getUrl() != null && base.getUrl().startsWith("jdbc:h2:")) {
+            return migrateHere();
+        }
         // on Galera, one management node at a time: the others wait and then find nothing pending
         try (ClusterMigrationLease lease = ClusterMigrationLease.acquireIfGalera(base.getDataSource(),
                 Duration.ofMinutes(15), Duration.ofMinutes(5))) {
