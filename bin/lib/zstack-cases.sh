@@ -16,7 +16,10 @@ T0=$(date +%s)
 step() { echo "[zstack-cases] $(date +%T) +$(( $(date +%s) - T0 ))s $*"; }
 
 # ---- the local Maven repository: the one this checkout's maven config names, else Maven's default ----
-REPO="$(sed -n 's/.*-Dmaven.repo.local=\([^ ]*\).*/\1/p' "$ROOT/.mvn/maven.config" 2>/dev/null | head -1)"
+REPO=""
+if [ -f "$ROOT/.mvn/maven.config" ]; then   # a fresh clone has none: under pipefail a missing file must not end the run
+  REPO="$(sed -n 's/.*-Dmaven.repo.local=\([^ ]*\).*/\1/p' "$ROOT/.mvn/maven.config" | head -1)"
+fi
 REPO="${REPO:-$HOME/.m2/repository}"
 export MAVEN_OPTS="${MAVEN_OPTS:-} -Dmaven.repo.local=$REPO"   # build.sh and run-case.sh run mvn outside this checkout
 
