@@ -91,6 +91,10 @@ function row(ctx, { v, d, vm }, psName, modes) {
   const next = d ? (d.refused ? 'refused' : d.effective) : null;
   const running = vm && vm.state === 'Running';
   const pending = running && stored && next && applied !== next && !(applied === null && next === 'not-applicable');
+  // What the live domain has (read back by the server's tracker), next to the decision for the next start.
+  const live = v.running;
+  const liveIo = live ? (live.io || 'threads') : null;
+  const liveDiffers = live && next && next !== 'not-applicable' && next !== 'refused' && liveIo !== next;
 
   return h('tr', { 'data-volume': v.uuid, class: pending ? 'pending' : null },
     h('td', { 'data-label': 'Volume' },
@@ -103,7 +107,11 @@ function row(ctx, { v, d, vm }, psName, modes) {
       d ? modeBadge(d.effective, d.refused) : '—',
       pending ? h('div', { class: 'marker', 'data-pending': v.uuid },
         'takes effect at next start', h('span', { class: 'muted' }, ` (running now: ${applied})`)) : null,
-      running && stored && !pending ? h('div', { class: 'muted' }, 'running with this mode') : null),
+      running && stored && !pending && !live ? h('div', { class: 'muted' }, 'running with this mode') : null,
+      live ? h('div', { class: liveDiffers ? 'marker' : 'muted', 'data-running': v.uuid, 'data-running-differs': liveDiffers ? 'true' : 'false',
+        title: `read from the live domain on host ${live.hostUuid} since ${live.since}` },
+        `live domain: io=${live.io || 'default (threads)'}, cache=${live.cache || 'default'}`,
+        liveDiffers ? ' · differs from the next start' : '') : null),
     h('td', { 'data-label': 'Reason', class: 'reason', 'data-reason': v.uuid }, d ? d.reason : 'no decision'),
     h('td', { 'data-label': 'Override' }, h('div', { class: 'inline' }, label, select, apply), problem),
     h('td', { 'data-label': 'Cache', 'data-cache': v.uuid }, v.cacheMode || '—'),

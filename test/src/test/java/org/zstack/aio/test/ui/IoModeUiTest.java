@@ -270,8 +270,15 @@ class IoModeUiTest {
         boolean differs = !applied.equals(d.path("effective").asText());
         assertThat(b.all("[data-pending='" + dbFull + "']")).hasSize(differs ? 1 : 0);
         if (differs) assertThat(b.text("[data-pending='" + dbFull + "']")).contains("takes effect at next start").contains(applied);
+        // the live domain's io/cache (read back by the tracker) shows next to it, flagged when it differs
+        JsonNode live = http.get("/v1/volumes/" + dbFull, admin).body().path("inventory").path("running");
+        String liveIo = live.path("io").isNull() ? "threads" : live.path("io").asText();
+        assertThat(b.text("[data-running='" + dbFull + "']")).contains("live domain: io=").contains(live.path("cache").asText());
+        assertThat(b.visible("[data-running='" + dbFull + "']").getAttribute("data-running-differs"))
+                .isEqualTo(String.valueOf(!liveIo.equals(d.path("effective").asText())));
         // the volume in no running VM gets no marker whatever it would get
         assertThat(b.all("[data-pending='" + tenantFull + "']")).isEmpty();
+        assertThat(b.all("[data-running='" + tenantFull + "']")).isEmpty();
         b.fullScreenshot("06-volumes-overridden-1280");
 
         // the filters: by primary storage, by VM, by effective mode

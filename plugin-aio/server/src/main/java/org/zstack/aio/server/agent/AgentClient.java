@@ -1,6 +1,8 @@
 package org.zstack.aio.server.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.zstack.aio.agent.api.AgentError;
@@ -36,6 +38,7 @@ import java.util.concurrent.ConcurrentHashMap;
 @Component
 public class AgentClient {
 
+    private static final Logger LOG = LoggerFactory.getLogger(AgentClient.class);
     private final ObjectMapper json;
     private final Duration timeout;
     private final AgentEndpoints endpoints;
@@ -48,17 +51,27 @@ public class AgentClient {
         this.endpoints = endpoints;
     }
 
+    /** How long a command may take before the caller stops waiting. */
+    public Duration timeout() {
+        return timeout;
+    }
+
     /** Calls the agent enrolled at ip:port. */
     public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer) {
-        return send(endpoints.at(ip, port), path, cmd, answer, false);
+        return send(endpoints.at(ip, port), path, cmd, answer, false, timeout);
+    }
+
+    /** The same with a shorter wait (the host tracker's ping and listing). */
+    public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer, Duration timeout) {
+        return send(endpoints.at(ip, port), path, cmd, answer, false, timeout);
     }
 
     /** Calls an agent with credentials from a token being enrolled: a mismatch is the token's fault (400). */
     public <T> T enroll(AgentEndpoint endpoint, String path, Object cmd, Class<T> answer) {
-        return send(endpoint, path, cmd, answer, true);
+        return send(endpoint, path, cmd, answer, true, timeout);
     }
 
-    private <T> T send(AgentEndpoint ep, String path, Object cmd, Class<T> answer, boolean enrolling) {
+    private <T> T send(AgentEndpoint ep, String path, Object cmd, Class<T> answer, boolean enrolling, Duration timeout) {
         String where = ep.where();
         HttpResponse<byte[]> rsp;
         try {
@@ -80,6 +93,7 @@ public class AgentClient {
             if (e.getCause() instanceof ConnectException || e.getMessage() == null) {
                 throw unreachable(ep, e);
             }
+            LOG.warn("connection to the agent at {} broke during {}: {}", where, path, e.toString(), e);
             throw new AgentOutcomeUnknownException("the connection to the KVM agent at " + where
                     + " broke during " + path + ".",
                     "The agent may or may not have carried the command out; check that host before retrying.");

@@ -115,6 +115,15 @@ public class HostService {
      */
     public HostInventory reconnect(Caller caller, String uuid, String agentEnrollment) {
         AccountService.requireAdmin(caller, "reconnect hosts");
+        return reprobe(uuid, agentEnrollment);
+    }
+
+    /** Probes the host's facts again and marks it Connected (the host tracker on a comeback; no new token). */
+    public HostInventory reprobe(String uuid) {
+        return reprobe(uuid, null);
+    }
+
+    private HostInventory reprobe(String uuid, String agentEnrollment) {
         HostVO h = find(uuid);
         AgentEndpoint endpoint = agentEnrollment == null ? null
                 : AgentEndpoint.of(h.getManagementIp(), h.getAgentPort(), token(agentEnrollment));
