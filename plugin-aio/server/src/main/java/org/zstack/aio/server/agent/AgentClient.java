@@ -58,17 +58,43 @@ public class AgentClient {
 
     /** Calls the agent enrolled at ip:port. */
     public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer) {
-        return send(endpoints.at(ip, port), path, cmd, answer, false, timeout);
+        return call(ip, port, path, cmd, answer, timeout);
     }
 
-    /** The same with a shorter wait (the host tracker's ping and listing). */
+    /**
+     * The same with a shorter wait (the host tracker's ping and listing). When the agent refuses this node's
+     * credentials (401, or a certificate that no longer matches) the command did not run; if another management
+     * node re-enrolled the host meanwhile, the database has the new credentials: they are read once more and the
+     * command is sent again with them. Otherwise the refusal stands.
+     */
     public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer, Duration timeout) {
-        return send(endpoints.at(ip, port), path, cmd, answer, false, timeout);
+        AgentEndpoint ep = endpoints.at(ip, port);
+        try {
+            return send(ep, path, cmd, answer, false, timeout);
+        } catch (CredentialsRefused refused) {
+            AgentEndpoint fresh = endpoints.reread(ip, port, ep);
+            if (fresh == null) throw refused.answer;
+            try {
+                return send(fresh, path, cmd, answer, false, timeout);
+            } catch (CredentialsRefused again) {
+                throw again.answer;
+            }
+        }
     }
 
     /** Calls an agent with credentials from a token being enrolled: a mismatch is the token's fault (400). */
     public <T> T enroll(AgentEndpoint endpoint, String path, Object cmd, Class<T> answer) {
         return send(endpoint, path, cmd, answer, true, timeout);
+    }
+
+    /** The agent refused the credentials before running anything; carries the answer to give if that stands. */
+    private static final class CredentialsRefused extends RuntimeException {
+        final ApiException answer;
+
+        CredentialsRefused(ApiException answer) {
+            super(answer.getMessage(), null, false, false);
+            this.answer = answer;
+        }
     }
 
     private <T> T send(AgentEndpoint ep, String path, Object cmd, Class<T> answer, boolean enrolling, Duration timeout) {
@@ -81,7 +107,8 @@ public class AgentClient {
                     .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(cmd))).build();
             rsp = client(ep).send(req, HttpResponse.BodyHandlers.ofByteArray());
         } catch (SSLHandshakeException e) {
-            throw identityMismatch(ep, e, enrolling);
+            ApiException mismatch = identityMismatch(ep, e, enrolling);
+            throw enrolling ? mismatch : new CredentialsRefused(mismatch);
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unreachable(ep, e);
         } catch (HttpTimeoutException e) {
@@ -108,10 +135,10 @@ public class AgentClient {
                         "The token is outdated (rotated) or from another agent: run 'bin/aio-agent enrollment' on that "
                                 + "host and send its output as agentEnrollment.");
             }
-            throw new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + where
+            throw new CredentialsRefused(new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + where
                     + " refused this server's credentials (its secret was rotated); nothing was changed.",
                     "Reconnect the host with the agent's new token: PUT /v1/hosts/{uuid}/actions "
-                            + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment>\"}}.");
+                            + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment>\"}}."));
         }
         try {
             if (rsp.statusCode() / 100 == 2) return json.readValue(rsp.body(), answer);
