@@ -228,7 +228,8 @@ class StateTrackingMariaDbTest {
                 server.bean(HostService.class), server.bean(IoModeService.class), server.bean(DiskIoPolicy.class),
                 server.bean(AgentClient.class), failing, server.bean(TransactionTemplate.class),
                 server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
-                server.bean(OperationLeases.class), event -> { });
+                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
+                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
         Caller caller = new Caller(adminUuid(), "admin", true, "test");
         long before = agent.attaches.get();
         assertThatThrownBy(() -> lifecycle.attach(caller, data, vm)).hasMessageContaining("injected");

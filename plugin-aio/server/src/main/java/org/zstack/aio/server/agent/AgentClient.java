@@ -10,6 +10,7 @@ import org.zstack.aio.agent.api.trust.AgentAuth;
 import org.zstack.aio.agent.api.trust.PinnedTls;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.metrics.IoModeMetrics;
 
 import javax.net.ssl.SSLHandshakeException;
 import java.io.IOException;
@@ -42,10 +43,13 @@ public class AgentClient {
     private final ObjectMapper json;
     private final Duration timeout;
     private final AgentEndpoints endpoints;
+    private final IoModeMetrics metrics;
     /** One client per pinned certificate: each has its own TLS context and keeps its connections alive. */
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
-    public AgentClient(ObjectMapper json, @Value("${aio.agent.timeout:PT120S}") Duration timeout, AgentEndpoints endpoints) {
+    public AgentClient(ObjectMapper json, @Value("${aio.agent.timeout:PT120S}") Duration timeout, AgentEndpoints endpoints,
+                       IoModeMetrics metrics) {
+        this.metrics = metrics;
         this.json = json;
         this.timeout = timeout;
         this.endpoints = endpoints;
@@ -68,6 +72,18 @@ public class AgentClient {
      * command is sent again with them. Otherwise the refusal stands.
      */
     public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer, Duration timeout) {
+        long t0 = System.nanoTime();
+        boolean ok = false;
+        try {
+            T out = callEnrolled(ip, port, path, cmd, answer, timeout);
+            ok = true;
+            return out;
+        } finally { // its latency goes to aio_agent_call_seconds{path,outcome}
+            metrics.agentCall(path, Duration.ofNanos(System.nanoTime() - t0), ok);
+        }
+    }
+
+    private <T> T callEnrolled(String ip, int port, String path, Object cmd, Class<T> answer, Duration timeout) {
         AgentEndpoint ep = endpoints.at(ip, port);
         try {
             return send(ep, path, cmd, answer, false, timeout);

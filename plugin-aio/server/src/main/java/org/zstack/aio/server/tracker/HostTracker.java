@@ -7,6 +7,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.beans.factory.annotation.Value;
+import org.zstack.aio.server.metrics.IoModeMetrics;
 import org.springframework.core.env.Environment;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.VmWatchCmd;
@@ -53,6 +54,7 @@ public class HostTracker implements DisposableBean {
     });
 
     private final Environment env;
+    private final IoModeMetrics metrics;
     private final String callbackUrl;
     /** false only where a test counts one operation's statements and background rounds would add theirs */
     private final boolean enabled;
@@ -60,7 +62,8 @@ public class HostTracker implements DisposableBean {
     public HostTracker(HostTrackingRepository hosts, GlobalConfigRepository configs, AgentClient agent,
                        HostService hostService, VmTracker vms, Readiness readiness, Environment env,
                        @Value("${AIO_CALLBACK_URL:}") String callbackUrl,
-                       @Value("${aio.tracker.enabled:true}") boolean enabled) {
+                       @Value("${aio.tracker.enabled:true}") boolean enabled, IoModeMetrics metrics) {
+        this.metrics = metrics;
         this.env = env;
         this.enabled = enabled;
         this.callbackUrl = callbackUrl.endsWith("/") ? callbackUrl.substring(0, callbackUrl.length() - 1) : callbackUrl;
@@ -82,10 +85,12 @@ public class HostTracker implements DisposableBean {
                 if (busy.contains(h.getUuid()) || hosts.claimRound(h.getUuid(), now, until) == 0) continue;
                 busy.add(h.getUuid());
                 pool.execute(() -> {
+                    long t0 = System.nanoTime();
                     try {
                         track(h);
                     } finally {
                         busy.remove(h.getUuid());
+                        metrics.trackerRound(java.time.Duration.ofNanos(System.nanoTime() - t0));
                     }
                 });
             }

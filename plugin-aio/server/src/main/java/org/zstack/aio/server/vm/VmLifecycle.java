@@ -16,6 +16,9 @@ import org.zstack.aio.server.agent.AgentOutcomeUnknownException;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.db.UnitOfWork;
+import org.zstack.aio.server.audit.AuditEntry;
+import org.zstack.aio.server.audit.AuditService;
+import org.zstack.aio.server.metrics.IoModeMetrics;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.Inventories.VmInventory;
@@ -63,13 +66,18 @@ public class VmLifecycle {
     private final UnitOfWork work;
     private final OperationLeases leases;
     private final ApplicationEventPublisher events;
+    private final AuditService audit;
+    private final IoModeMetrics metrics;
 
     public VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo,
                 AgentClient agent, VolumeRepository volumes, TransactionTemplate tx, VolumeService volumeService,
-                UnitOfWork work, OperationLeases leases, ApplicationEventPublisher events) {
+                UnitOfWork work, OperationLeases leases, ApplicationEventPublisher events, AuditService audit,
+                IoModeMetrics metrics) {
         this.work = work;
         this.leases = leases;
         this.events = events;
+        this.audit = audit;
+        this.metrics = metrics;
         this.vms = vms;
         this.states = states;
         this.hosts = hosts;
@@ -81,7 +89,20 @@ public class VmLifecycle {
         this.volumeService = volumeService;
     }
 
+    /** Starts the VM; its duration goes to {@code aio_vm_start_seconds{outcome}}. */
     public StartResult start(Caller caller, String vmUuid) {
+        long t0 = System.nanoTime();
+        boolean ok = false;
+        try {
+            StartResult r = startTimed(caller, vmUuid);
+            ok = true;
+            return r;
+        } finally {
+            metrics.vmStart(java.time.Duration.ofNanos(System.nanoTime() - t0), ok);
+        }
+    }
+
+    private StartResult startTimed(Caller caller, String vmUuid) {
         VmInstanceVO vm = vms.owned(caller, vmUuid);
         HostVO host = hosts.find(vm.getHostUuid());
         claim(vm, State.Stopped, State.Starting, "start");
@@ -108,6 +129,8 @@ public class VmLifecycle {
             List<StoredDecision> stored = work.idempotent(() -> tx.execute(s -> {
                 List<StoredDecision> out = diskIo.record(vmUuid, recorded, applied);
                 states.transition(vmUuid, State.Starting.name(), State.Running.name());
+                audit.record(caller, new AuditEntry("StartVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
+                        State.Stopped.name(), State.Running.name()));
                 return out;
             }));
             events.publishEvent(new VmOperationDone(host.getUuid()));
@@ -145,7 +168,11 @@ public class VmLifecycle {
             callAgent(vmUuid, State.Stopping, () -> agent.call(host.getManagementIp(), host.getAgentPort(),
                     AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class));
             sent = true;
-            work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Stopped.name()));
+            work.idempotent(() -> tx.executeWithoutResult(s -> { // the audit row commits with the change it records
+                states.transition(vmUuid, State.Stopping.name(), State.Stopped.name());
+                audit.record(caller, new AuditEntry("StopVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
+                        State.Running.name(), State.Stopped.name()));
+            }));
             events.publishEvent(new VmOperationDone(host.getUuid())); // the tracker drops its running disks
             return vms.inventory(states.findById(vmUuid).orElseThrow());
         } catch (RuntimeException e) {
