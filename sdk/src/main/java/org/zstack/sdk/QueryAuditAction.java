@@ -1,14 +1,7 @@
 package org.zstack.sdk;
 
-/** The audit trail, newest first (admin only). operationId {@code QueryAudit}. */
-public class QueryAuditAction extends AbstractAction<QueryAuditResult> {
-    /** At most this many entries (1..1000, default 100). */
-    @Param(required = false)
-    public Integer limit;
-
-    /** Skip this many of the newest entries first. */
-    @Param(required = false)
-    public Integer start;
+/** The audit trail with the query API's conditions and paging, newest first by default (admin only). operationId {@code QueryAudit}. */
+public class QueryAuditAction extends QueryAction<QueryAuditResult> {
 
     @Override
     public RestInfo getRestInfo() {

@@ -8,4 +8,6 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class QueryAuditResult {
     public List<AuditInventory> inventories;
+    /** how many match in all, with replyWithCount or count */
+    public Long total;
 }
