@@ -117,6 +117,31 @@ public class IoModeFactsLoader {
                 .map(r -> new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])).toList();
     }
 
+    /**
+     * Up to {@code limit} volumes (of one account, or all when null) after the given one in (createDate, uuid) order,
+     * the index's order: a keyset page, so a walk over every volume holds one page at a time. {@code after} null: the first page.
+     */
+    public List<PlacedVolume> volumesAfter(String accountUuid, PlacedVolume after, int limit) {
+        String where = (accountUuid == null ? "" : " and v.accountUuid = :account")
+                       + (after == null ? "" : " and (v.createDate > :d or (v.createDate = :d and v.uuid > :u))");
+        TypedQuery<Object[]> q = em.createQuery("select v, p, m.hostUuid from VolumeVO v join PrimaryStorageVO p "
+                                                + "on p.uuid = v.primaryStorageUuid left join VmInstanceVO m "
+                                                + "on m.uuid = v.vmInstanceUuid where 1 = 1" + where + " order by v.createDate, v.uuid",
+                Object[].class).setMaxResults(limit);
+        if (accountUuid != null) q.setParameter("account", accountUuid);
+        if (after != null) {
+            q.setParameter("d", after.volume().volume().getCreateDate());
+            q.setParameter("u", after.volume().volume().getUuid());
+        }
+        return q.getResultList().stream()
+                .map(r -> new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])).toList();
+    }
+
+    /** Lets go of the entities read so far (a walk over every volume keeps only the page in hand). */
+    public void forgetReadEntities() {
+        em.clear();
+    }
+
     /** A volume and the host its VM runs on (null when not attached). */
     public record PlacedVolume(VolumeContext volume, String hostUuid) {
     }
