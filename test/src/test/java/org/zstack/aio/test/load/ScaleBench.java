@@ -189,7 +189,9 @@ public final class ScaleBench {
                     ms, r.body().path("inventory").path("volumes").asLong(), r.body().path("inventory").path("changed").asLong(),
                     (peak.get() - base) >> 20);
         }
-        vmStart(f, agent, label);
+        try (SimulatedAgent fresh = new SimulatedAgent()) { // a new agent for the starts: the first one idled through the fill
+            vmStart(f, fresh, label);
+        }
     }
 
     static void vmStart(Fixture f, SimulatedAgent agent, String label) {
