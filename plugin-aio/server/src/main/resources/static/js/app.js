@@ -4,12 +4,14 @@ import * as globalPage from './pages/global.js';
 import * as storagePage from './pages/storage.js';
 import * as volumesPage from './pages/volumes.js';
 import * as hostsPage from './pages/hosts.js';
+import * as auditPage from './pages/audit.js';
 
 const PAGES = {
   global: { title: 'Global settings', admin: true, module: globalPage },
   storage: { title: 'Primary storage', admin: true, module: storagePage },
   volumes: { title: 'Volumes', admin: false, module: volumesPage },
   hosts: { title: 'Hosts', admin: true, module: hostsPage },
+  audit: { title: 'Audit', admin: true, module: auditPage },
 };
 
 const $ = id => document.getElementById(id);

@@ -365,6 +365,7 @@ class IoModeUiTest {
         assertThat(b.shown("#nav a[data-page='global']")).isFalse();
         assertThat(b.shown("#nav a[data-page='storage']")).isFalse();
         assertThat(b.shown("#nav a[data-page='hosts']")).isFalse();
+        assertThat(b.shown("#nav a[data-page='audit']")).isFalse();
         assertThat(visibleVolumes()).containsExactlyInAnyOrder(tenantFull, tenantSparse);
         assertThat(b.driver.getPageSource()).doesNotContain(dbFull).doesNotContain(writeback).doesNotContain("db-full");
         b.screenshot("09-tenant-volumes-1280");
@@ -398,7 +399,7 @@ class IoModeUiTest {
         b.go("");
         b.screenshot("10-login-420");
         b.login("admin", RunningServer.ADMIN_PASSWORD);
-        for (String page : List.of("global", "storage", "volumes", "hosts")) {
+        for (String page : List.of("global", "storage", "volumes", "hosts", "audit")) {
             b.page(page);
             long overflow = ((Number) b.js("return document.documentElement.scrollWidth - window.innerWidth")).longValue();
             assertThat(overflow).as(page + " scrolls sideways at 420px").isLessThanOrEqualTo(0);
@@ -463,6 +464,34 @@ class IoModeUiTest {
         b.select("#filter-ps").selectByValue("");
         b.settled();
         b.select("#page-size").selectByValue("25");
+        b.settled();
+    }
+
+    @Test
+    @Order(12)
+    void theAuditPageShowsWhoChangedWhatFromWhereFilteredByTheServer() throws Exception {
+        // a change to audit: a per-volume override through the API, as admin
+        Http.Response r = http.put("/v1/resource-configurations/kvm/vm.ioMode/" + scratch + "/actions", admin,
+                "{\"updateResourceConfig\":{\"value\":\"threads\"}}");
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        b.login("admin", RunningServer.ADMIN_PASSWORD);
+        b.page("audit");
+        JsonNode newest = http.get("/v1/audits?limit=1", admin).body().path("inventories").get(0);
+        assertThat(b.all("#audit-table tbody tr").get(0).getDomAttribute("data-audit")).isEqualTo(newest.path("uuid").asText());
+        b.select("#audit-action").selectByValue("UpdateResourceConfig");
+        b.settled();
+        List<WebElement> rows = b.all("#audit-table tbody tr");
+        assertThat(rows).isNotEmpty();
+        for (WebElement row : rows) {
+            String id = row.getDomAttribute("data-audit");
+            assertThat(b.text("[data-action='" + id + "']")).isEqualTo("UpdateResourceConfig");
+        }
+        String first = rows.get(0).getDomAttribute("data-audit");
+        assertThat(b.text("[data-change='" + first + "']")).endsWith("→ threads");
+        assertThat(b.text("[data-who='" + first + "']")).contains("admin").contains("from 127.0.0.1");
+        long total = http.get("/v1/audits?q=action=UpdateResourceConfig&count=true", admin).body().path("total").asLong();
+        assertThat(b.text("#audit-count")).contains("of " + total + ",");
+        b.select("#audit-action").selectByValue("");
         b.settled();
     }
 

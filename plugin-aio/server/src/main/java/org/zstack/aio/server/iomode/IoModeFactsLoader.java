@@ -117,6 +117,39 @@ public class IoModeFactsLoader {
                 .map(r -> new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])).toList();
     }
 
+    /**
+     * Up to {@code limit} volumes (of one account, or all when null) after the given one in (createDate, uuid) order,
+     * the index's order: a keyset page, so a walk over every volume holds one page at a time. {@code after} null: the first page.
+     */
+    public List<PlacedVolume> volumesAfter(String accountUuid, PlacedVolume after, int limit) {
+        // the page's uuids from VolumeVO's (createDate, uuid) index alone: a range scan of `limit` entries; joined
+        // with storage and VM in the same query, the optimizer sorted every volume for every page (15 s at 100k)
+        String where = (accountUuid == null ? "" : " and v.accountUuid = :account")
+                       // the leading range on createDate lets the index start at the position
+                       + (after == null ? "" : " and v.createDate >= :d and (v.createDate > :d or v.uuid > :u)");
+        TypedQuery<String> ids = em.createQuery("select v.uuid from VolumeVO v where 1 = 1" + where
+                                                + " order by v.createDate, v.uuid", String.class).setMaxResults(limit);
+        if (accountUuid != null) ids.setParameter("account", accountUuid);
+        if (after != null) {
+            ids.setParameter("d", after.volume().volume().getCreateDate());
+            ids.setParameter("u", after.volume().volume().getUuid());
+        }
+        List<String> page = ids.getResultList();
+        if (page.isEmpty()) return List.of();
+        Map<String, PlacedVolume> byUuid = new HashMap<>();
+        em.createQuery("select v, p, m.hostUuid from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+                       + "left join VmInstanceVO m on m.uuid = v.vmInstanceUuid where v.uuid in :uuids", Object[].class)
+                .setParameter("uuids", page).getResultList()
+                .forEach(r -> byUuid.put(((VolumeVO) r[0]).getUuid(),
+                        new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])));
+        return page.stream().map(byUuid::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** Lets go of the entities read so far (a walk over every volume keeps only the page in hand). */
+    public void forgetReadEntities() {
+        em.clear();
+    }
+
     /** A volume and the host its VM runs on (null when not attached). */
     public record PlacedVolume(VolumeContext volume, String hostUuid) {
     }

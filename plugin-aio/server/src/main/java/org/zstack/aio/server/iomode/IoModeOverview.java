@@ -77,22 +77,48 @@ public class IoModeOverview {
                          long changed, Tally current, Tally proposed) {
     }
 
-    /** What changing a global config to {@code value} would do to every volume (admin only). Changes nothing. */
+    /** Volumes decided per page by the impact preview: its heap is one page, whatever the number of volumes. */
+    static final int IMPACT_PAGE = 2000;
+
+    /**
+     * What changing a global config to {@code value} would do to every volume (admin only). Changes nothing. The
+     * volumes are walked in keyset pages of {@value #IMPACT_PAGE}, each decided with the current and the proposed
+     * configs and tallied, then let go, so 100,000 volumes cost the heap of one page.
+     */
     @Transactional(readOnly = true)
     public Impact impact(Caller caller, String category, String name, String value) {
         AccountService.requireAdmin(caller, "preview global config changes");
         GlobalConfigDefinition def = configs.definition(category, name);
         String valid = ConfigService.validValue(def, value == null ? null : JsonNodeFactory.instance.textNode(value));
         ConfigSnapshot now = snapshots.loadAll(category);
-        Facts all = facts(null);
-        List<IoModeDecision> before = decideAll(all, now);
-        List<IoModeDecision> after = decideAll(all, now.withGlobal(name, valid));
+        ConfigSnapshot proposed = now.withGlobal(name, valid);
+        var hosts = facts.allHosts();
+        var measured = facts.allPerformance();
+        TallyBuilder before = new TallyBuilder();
+        TallyBuilder after = new TallyBuilder();
         long changed = 0;
-        for (int i = 0; i < before.size(); i++) {
-            if (before.get(i).effectiveMode() != after.get(i).effectiveMode()
-                || before.get(i).refused() != after.get(i).refused()) changed++;
+        IoModeFactsLoader.PlacedVolume last = null;
+        while (true) {
+            List<IoModeFactsLoader.PlacedVolume> page = facts.volumesAfter(null, last, IMPACT_PAGE);
+            for (var v : page) {
+                IoModeDecision b = decide(v, now, hosts, measured);
+                IoModeDecision a = decide(v, proposed, hosts, measured);
+                before.add(b);
+                after.add(a);
+                if (b.effectiveMode() != a.effectiveMode() || b.refused() != a.refused()) changed++;
+            }
+            if (page.size() < IMPACT_PAGE) break;
+            last = page.get(page.size() - 1);
+            facts.forgetReadEntities(); // keeps only the keyset position (last's date and uuid, already read)
         }
-        return new Impact(category, name, now.global(def), valid, before.size(), changed, tally(before), tally(after));
+        return new Impact(category, name, now.global(def), valid, before.count(), changed, before.build(), after.build());
+    }
+
+    private IoModeDecision decide(IoModeFactsLoader.PlacedVolume v, ConfigSnapshot snap, Map<String, HostFacts> hosts,
+                                  Map<String, MeasuredPerformance> measured) {
+        DecisionInput in = inputs.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null,
+                v.hostUuid() == null ? null : measured.get(v.hostUuid()));
+        return decider.decide(in);
     }
 
     /** Everything the decisions over all (or one account's) volumes read, loaded once. */
@@ -117,11 +143,21 @@ public class IoModeOverview {
     }
 
     static Tally tally(List<IoModeDecision> decisions) {
-        Map<String, Long> byEffective = new TreeMap<>();
-        Map<String, ReasonGroup> reasons = new LinkedHashMap<>();
-        long fallbacks = 0;
-        long refused = 0;
-        for (IoModeDecision d : decisions) {
+        TallyBuilder t = new TallyBuilder();
+        decisions.forEach(t::add);
+        return t.build();
+    }
+
+    /** A tally built one decision at a time (the impact preview never holds every decision). */
+    static final class TallyBuilder {
+        private final Map<String, Long> byEffective = new TreeMap<>();
+        private final Map<String, ReasonGroup> reasons = new LinkedHashMap<>();
+        private long count;
+        private long fallbacks;
+        private long refused;
+
+        void add(IoModeDecision d) {
+            count++;
             if (d.refused()) {
                 refused++;
             } else {
@@ -137,6 +173,13 @@ public class IoModeOverview {
                 }
             }
         }
-        return new Tally(byEffective, fallbacks, refused, List.copyOf(reasons.values()));
+
+        long count() {
+            return count;
+        }
+
+        Tally build() {
+            return new Tally(new TreeMap<>(byEffective), fallbacks, refused, List.copyOf(reasons.values()));
+        }
     }
 }

@@ -6,6 +6,7 @@ import jakarta.persistence.Table;
 
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.Objects;
 
 /** The decision last applied to a volume (VM start or attach), with what libvirt/QEMU accepted. */
 @Entity
@@ -35,8 +36,19 @@ public class VolumeIoModeDecisionVO {
         this.volumeUuid = volumeUuid;
     }
 
+    /**
+     * Stores this decision. An identical one leaves the row (and its decidedAt, "decided so since") untouched, so a
+     * VM started again with nothing changed writes nothing: no UPDATE per disk on every start.
+     */
     void set(String vmInstanceUuid, String hostUuid, String requested, String source, String effective, boolean refused,
              String checks, String reason, String appliedIo, String appliedCache, String attempts) {
+        boolean same = createDate != null && Objects.equals(this.vmInstanceUuid, vmInstanceUuid)
+                       && Objects.equals(this.hostUuid, hostUuid) && Objects.equals(this.requested, requested)
+                       && Objects.equals(this.source, source) && Objects.equals(this.effective, effective)
+                       && this.refused == refused && Objects.equals(this.checks, checks) && Objects.equals(this.reason, reason)
+                       && Objects.equals(this.appliedIo, appliedIo) && Objects.equals(this.appliedCache, appliedCache)
+                       && Objects.equals(this.attempts, attempts);
+        if (same) return;
         this.vmInstanceUuid = vmInstanceUuid;
         this.hostUuid = hostUuid;
         this.requested = requested;

@@ -1,0 +1,242 @@
+package org.zstack.aio.test.load;
+
+import org.zstack.aio.db.DatabaseSettings;
+import org.zstack.aio.db.SchemaUpgrade;
+import org.zstack.aio.test.support.Fixture;
+import org.zstack.aio.test.support.Http;
+import org.zstack.aio.test.support.RunningServer;
+import org.zstack.aio.test.support.SimulatedAgent;
+import org.zstack.aio.test.support.TestDatabase;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Scale benchmark (not a unit test; {@code bin/aio-load scale [volumes]}): an existing platform installation on
+ * MariaDB at the 4.8.0 baseline is filled with 100k volumes on 1k primary storages, 10k VMs and 1k hosts (JDBC batches),
+ * upgraded to this build (timed), booted (timed), then measured through the REST API: a paged volume list, a
+ * filtered query, the impact preview of a global change (time and extra heap), and a VM start on a simulated agent,
+ * compared with the same start on an empty database.
+ */
+public final class ScaleBench {
+
+    public static void main(String[] a) throws Exception {
+        int volumes = a.length > 0 ? Integer.parseInt(a[0]) : 100_000;
+        int storages = Math.max(1, volumes / 100);
+        int vms = Math.max(1, volumes / 10);
+        int hosts = Math.max(1, volumes / 100);
+        try (TestDatabase db = TestDatabase.mariadb(); SimulatedAgent agent = new SimulatedAgent()) {
+            DatabaseSettings settings = new DatabaseSettings(db.url(), db.user(), db.password());
+            new SchemaUpgrade(SchemaUpgrade.configure(settings, List.of(SchemaUpgrade.DEFAULT_LOCATION), SchemaUpgrade.BASELINE_VERSION)).migrate();
+            long f0 = System.nanoTime();
+            fill(db, hosts, storages, vms, volumes);
+            System.out.printf("scale: filled %d volumes, %d storages, %d VMs, %d hosts at 4.8.0 in %.1f s%n", volumes, storages,
+                    vms, hosts, (System.nanoTime() - f0) / 1e9);
+            long u0 = System.nanoTime();
+            new SchemaUpgrade(SchemaUpgrade.configure(settings, List.of(SchemaUpgrade.DEFAULT_LOCATION), null)).migrate();
+            System.out.printf("scale: upgrade 4.8.0 -> this build on that data: %.1f s%n", (System.nanoTime() - u0) / 1e9);
+            long b0 = System.nanoTime();
+            try (RunningServer server = RunningServer.start(db, Map.of("aio.embedded-agent", "false"))) {
+                System.out.printf("scale: server boot to ready on that data: %.1f s%n", (System.nanoTime() - b0) / 1e9);
+                measure(server, agent, storages, volumes, "100k");
+            }
+        }
+        try (TestDatabase empty = TestDatabase.mariadb(); SimulatedAgent agent = new SimulatedAgent();
+             RunningServer server = RunningServer.start(empty, Map.of("aio.embedded-agent", "false"))) {
+            vmStart(new Fixture(server), agent, "empty");
+        }
+        System.exit(0);
+    }
+
+    static void fill(TestDatabase db, int hosts, int storages, int vms, int volumes) throws Exception {
+        try (Connection c = db.connect()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO AccountVO (uuid, name, password, type) VALUES (?,?,?,?)")) {
+                s.setString(1, id("acct", 0));
+                s.setString(2, "scale-tenant");
+                s.setString(3, "not-a-login");
+                s.setString(4, "Normal");
+                s.executeUpdate();
+            }
+            batch(c, "INSERT INTO HostVO (uuid, name, managementIp, agentPort, status) VALUES (?,?,?,?,?)", hosts, (s, i) -> {
+                s.setString(1, id("host", i));
+                s.setString(2, "host-" + i);
+                s.setString(3, "127.0." + (i / 250) + "." + (1 + i % 250)); // never called: not enrolled with this server
+                s.setInt(4, 7070);
+                s.setString(5, "Connected");
+            });
+            String[] types = {"LocalStorage", "LocalStorage", "LocalStorage", "LocalStorage", "LocalStorage", "LocalStorage",
+                    "LocalStorage", "NFS", "NFS", "SharedBlock"};
+            batch(c, "INSERT INTO PrimaryStorageVO (uuid, name, type, url, status) VALUES (?,?,?,?,?)", storages, (s, i) -> {
+                s.setString(1, id("ps", i));
+                s.setString(2, "ps-" + i);
+                s.setString(3, types[i % types.length]);
+                s.setString(4, "/var/lib/aio-scale/ps-" + i);
+                s.setString(5, "Connected");
+            });
+            batch(c, "INSERT INTO VmInstanceVO (uuid, name, hostUuid, state, memorySize, cpuNum, accountUuid) VALUES (?,?,?,?,?,?,?)",
+                    vms, (s, i) -> {
+                        s.setString(1, id("vm", i));
+                        s.setString(2, "vm-" + i);
+                        s.setString(3, id("host", i % hosts));
+                        s.setString(4, "Stopped");
+                        s.setLong(5, 1L << 30);
+                        s.setInt(6, 2);
+                        s.setString(7, id("acct", 0));
+                    });
+            batch(c, "INSERT INTO VolumeVO (uuid, name, primaryStorageUuid, vmInstanceUuid, deviceId, installPath, format, size, "
+                     + "actualSize, accountUuid, createDate) VALUES (?,?,?,?,?,?,?,?,?,?, DATE_ADD('2026-01-01', INTERVAL ? SECOND))",
+                    volumes, (s, i) -> {
+                        int ps = (i * 7919) % storages; // spread, not in blocks
+                        s.setString(1, id("vol", i));
+                        s.setString(2, "vol-" + i);
+                        s.setString(3, id("ps", ps));
+                        s.setString(4, i / 10 < vms ? id("vm", i / 10) : null);
+                        s.setInt(5, i % 10);
+                        s.setString(6, "/var/lib/aio-scale/ps-" + ps + "/" + id("vol", i) + ".qcow2");
+                        s.setString(7, i % 5 == 4 ? "raw" : "qcow2");
+                        s.setLong(8, 10L << 30);
+                        s.setLong(9, i % 2 == 0 ? 10L << 30 : 196_608);
+                        s.setString(10, id("acct", 0));
+                        s.setInt(11, i);
+                    });
+            c.commit();
+        }
+    }
+
+    interface Row {
+        void set(PreparedStatement s, int i) throws Exception;
+    }
+
+    static void batch(Connection c, String sql, int n, Row row) throws Exception {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < n; i++) {
+                row.set(s, i);
+                s.addBatch();
+                if (i % 2000 == 1999) {
+                    s.executeBatch();
+                    c.commit();
+                }
+            }
+            s.executeBatch();
+        }
+    }
+
+    /** A uuid per kind and index, distinct across kinds (a uuid names one resource in every table). */
+    static String id(String kind, int i) {
+        String prefix = switch (kind) {
+            case "vol" -> "a1";
+            case "vm" -> "b2";
+            case "ps" -> "c3";
+            case "host" -> "d4";
+            default -> "e5";
+        };
+        return prefix + String.format("%030x", i);
+    }
+
+    static void measure(RunningServer server, SimulatedAgent agent, int storages, int volumes, String label) throws Exception {
+        Fixture f = new Fixture(server);
+        String admin = f.adminSession();
+        Http http = f.http;
+        Random rnd = new Random(42);
+        for (int i = 0; i < 30; i++) http.get("/v1/volumes?limit=50&start=" + rnd.nextInt(volumes) + "&replyWithCount=true", admin); // warm-up
+        long[] paged = timed(300, () -> ok(http.get("/v1/volumes?limit=50&start=" + rnd.nextInt(Math.max(1, volumes - 50))
+                                                    + "&replyWithCount=true", admin)));
+        long[] firstPages = timed(300, () -> ok(http.get("/v1/volumes?limit=50&start=" + 50 * rnd.nextInt(20)
+                                                         + "&replyWithCount=true", admin)));
+        long[] filtered = timed(300, () -> ok(http.get("/v1/volumes?q=primaryStorageUuid=" + id("ps", rnd.nextInt(storages))
+                                                       + "&limit=50&replyWithCount=true", admin)));
+        long[] byVm = timed(300, () -> ok(http.get("/v1/volumes?q=vmInstanceUuid=" + id("vm", rnd.nextInt(volumes / 10))
+                                                   + "&limit=50", admin)));
+        report(label + " paged list (random start, limit 50, replyWithCount)", paged);
+        report(label + " paged list (first 1000 volumes)", firstPages);
+        report(label + " filtered query (q=primaryStorageUuid, ~100 matches)", filtered);
+        report(label + " filtered query (q=vmInstanceUuid, 10 matches)", byVm);
+
+        MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
+        for (int run = 1; run <= 5; run++) {
+            System.gc();
+            Thread.sleep(200);
+            long base = mem.getHeapMemoryUsage().getUsed();
+            AtomicLong peak = new AtomicLong(base);
+            AtomicBoolean done = new AtomicBoolean();
+            Thread sampler = new Thread(() -> {
+                while (!done.get()) {
+                    peak.accumulateAndGet(mem.getHeapMemoryUsage().getUsed(), Math::max);
+                    try {
+                        Thread.sleep(2);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            sampler.start();
+            long t0 = System.nanoTime();
+            Http.Response r = ok(http.get("/v1/io-mode/impact?category=kvm&name=vm.ioMode&value=native", admin));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            done.set(true);
+            sampler.join();
+            System.out.printf("scale: %s impact preview run %d: %d ms, %d volumes, %d change, peak extra heap %d MB%n", label, run,
+                    ms, r.body().path("inventory").path("volumes").asLong(), r.body().path("inventory").path("changed").asLong(),
+                    (peak.get() - base) >> 20);
+        }
+        try (SimulatedAgent fresh = new SimulatedAgent()) { // a new agent for the starts: the first one idled through the fill
+            vmStart(f, fresh, label);
+        }
+    }
+
+    static void vmStart(Fixture f, SimulatedAgent agent, String label) {
+        String admin = f.adminSession();
+        String local = f.primaryStorage(admin, "bench-local", "LocalStorage", "/var/tmp/aio-scale/local");
+        String host = f.host(admin, agent.port(), agent.enrollmentToken());
+        f.http.put("/v1/global-configurations/kvm/vm.ioMode/actions", admin, "{\"updateGlobalConfig\":{\"value\":\"auto\"}}");
+        List<String> vols = new ArrayList<>();
+        for (int j = 0; j < 4; j++) vols.add(f.volume(admin, "bench-" + j, "qcow2", j % 2 == 0 ? "full" : "none", local, host));
+        String vm = f.vm(admin, "bench", host, vols);
+        for (int i = 0; i < 20; i++) cycle(f, admin, vm); // warm-up
+        long[] starts = new long[100];
+        for (int i = 0; i < starts.length; i++) {
+            long t0 = System.nanoTime();
+            ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
+            starts[i] = System.nanoTime() - t0;
+            ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
+        }
+        report(label + " VM start (4 volumes, auto, simulated agent)", starts);
+    }
+
+    static void cycle(Fixture f, String admin, String vm) {
+        ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
+        ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
+    }
+
+    static Http.Response ok(Http.Response r) {
+        if (r.status() != 200) throw new IllegalStateException(r.status() + " " + r.raw());
+        return r;
+    }
+
+    static long[] timed(int n, Runnable call) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            long t0 = System.nanoTime();
+            call.run();
+            out[i] = System.nanoTime() - t0;
+        }
+        return out;
+    }
+
+    static void report(String what, long[] nanos) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        System.out.printf("scale: %s: n=%d p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", what, s.length, s[s.length / 2] / 1e6,
+                s[(int) Math.ceil(s.length * 0.99) - 1] / 1e6, s[s.length - 1] / 1e6);
+    }
+}
