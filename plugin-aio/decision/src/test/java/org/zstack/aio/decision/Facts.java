@@ -42,6 +42,11 @@ final class Facts {
     }
 
     /** A volume on which native passes: a block LV with cache=none. */
+    /** A volume on which both native and io_uring pass: a fully preallocated image on NFS (io_uring is known-bad on LVs). */
+    static VolumeFacts bothOk() {
+        return volume("NFS", "raw", "full", "none");
+    }
+
     static VolumeFacts nativeOk() {
         return volume("SharedBlock", "raw", "none", "none");
     }
