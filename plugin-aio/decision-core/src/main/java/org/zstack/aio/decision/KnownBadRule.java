@@ -2,12 +2,20 @@ package org.zstack.aio.decision;
 
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * A combination known to misbehave: the mode is refused when every given condition matches
- * (null or empty conditions match anything). Kept as data in conf/aio/io-mode-rules.yaml.
+ * (null or empty conditions match anything). Kept as data in conf/aio/io-mode-rules.yaml, each row with the
+ * public {@code source} it comes from. One generic matcher serves every row: a new field report becomes a new
+ * row, not new code.
+ *
+ * <p>A condition on a fact that was not probed (unknown filesystem, a probe the agent did not report) does not
+ * match: a rule refuses only on evidence, so an older agent keeps today's decisions.
  */
 public final class KnownBadRule {
 
@@ -18,9 +26,27 @@ public final class KnownBadRule {
     private final VersionRange qemu;
     private final VersionRange libvirt;
     private final String message;
+    private final String source;
+    private final Set<String> cacheModes;
+    private final Set<String> filesystems;
+    private final Map<String, Set<String>> probesIn;
+    private final Map<String, Long> probesBelow;
 
     public KnownBadRule(String id, IoMode mode, Set<StorageKind> storageKinds, VersionRange kernel,
                         VersionRange qemu, VersionRange libvirt, String message) {
+        this(id, mode, storageKinds, kernel, qemu, libvirt, message, null, null, null, null, null);
+    }
+
+    /**
+     * @param cacheModes  the volume's cache mode is one of these
+     * @param filesystems the volume's storage path is on one of these filesystem types
+     * @param probesIn    each named host probe ({@link HostFacts#probe}) has one of the given values
+     * @param probesBelow each named host probe is a number below the given one
+     */
+    public KnownBadRule(String id, IoMode mode, Set<StorageKind> storageKinds, VersionRange kernel,
+                        VersionRange qemu, VersionRange libvirt, String message, String source,
+                        Set<String> cacheModes, Set<String> filesystems, Map<String, Set<String>> probesIn,
+                        Map<String, Long> probesBelow) {
         this.id = id;
         this.mode = mode;
         this.storageKinds = storageKinds == null || storageKinds.isEmpty() ? Collections.<StorageKind>emptySet()
@@ -29,6 +55,18 @@ public final class KnownBadRule {
         this.qemu = qemu;
         this.libvirt = libvirt;
         this.message = message;
+        this.source = source;
+        this.cacheModes = copy(cacheModes);
+        this.filesystems = copy(filesystems);
+        Map<String, Set<String>> in = new LinkedHashMap<String, Set<String>>();
+        if (probesIn != null) for (Map.Entry<String, Set<String>> e : probesIn.entrySet()) in.put(e.getKey(), copy(e.getValue()));
+        this.probesIn = Collections.unmodifiableMap(in);
+        this.probesBelow = probesBelow == null ? Collections.<String, Long>emptyMap()
+                : Collections.unmodifiableMap(new LinkedHashMap<String, Long>(probesBelow));
+    }
+
+    private static Set<String> copy(Set<String> s) {
+        return s == null || s.isEmpty() ? Collections.<String>emptySet() : Collections.unmodifiableSet(new HashSet<String>(s));
     }
 
     public String id() { return id; }
@@ -45,13 +83,49 @@ public final class KnownBadRule {
 
     public String message() { return message; }
 
+    /** Where the combination was reported (commit, issue, bug); null for rules written before sources were kept. */
+    public String source() { return source; }
+
+    public Set<String> cacheModes() { return cacheModes; }
+
+    public Set<String> filesystems() { return filesystems; }
+
+    public Map<String, Set<String>> probesIn() { return probesIn; }
+
+    public Map<String, Long> probesBelow() { return probesBelow; }
+
     /** Whether the rule refuses mode {@code m} on storage of {@code kind} (null: judged without a volume). */
     boolean matches(IoMode m, StorageKind kind, HostFacts host) {
+        return matches(m, null, kind, host);
+    }
+
+    /** As above, with the volume (null: judged on the host alone, so volume conditions do not match). */
+    boolean matches(IoMode m, VolumeFacts v, StorageKind kind, HostFacts host) {
         if (m != mode) return false;
         if (!storageKinds.isEmpty() && !storageKinds.contains(kind)) return false;
         if (kernel != null && (host == null || !kernel.contains(host.kernel()))) return false;
         if (qemu != null && (host == null || !qemu.contains(host.qemu()))) return false;
-        return libvirt == null || (host != null && libvirt.contains(host.libvirt()));
+        if (libvirt != null && (host == null || !libvirt.contains(host.libvirt()))) return false;
+        if (!cacheModes.isEmpty() && (v == null || !cacheModes.contains(v.cacheMode()))) return false;
+        if (!filesystems.isEmpty() && (v == null || !filesystems.contains(v.filesystem()))) return false;
+        for (Map.Entry<String, Set<String>> e : probesIn.entrySet()) {
+            String have = host == null ? null : host.probe(e.getKey());
+            if (have == null || !e.getValue().contains(have)) return false;
+        }
+        for (Map.Entry<String, Long> e : probesBelow.entrySet()) {
+            Long have = host == null ? null : number(host.probe(e.getKey()));
+            if (have == null || have >= e.getValue()) return false;
+        }
+        return true;
+    }
+
+    private static Long number(String s) {
+        if (s == null) return null;
+        try {
+            return Long.valueOf(s.trim());
+        } catch (NumberFormatException e) {
+            return null; // a garbled probe is no evidence
+        }
     }
 
     @Override
@@ -60,11 +134,16 @@ public final class KnownBadRule {
         KnownBadRule r = (KnownBadRule) o;
         return Objects.equals(id, r.id) && mode == r.mode && storageKinds.equals(r.storageKinds)
                && Objects.equals(kernel, r.kernel) && Objects.equals(qemu, r.qemu) && Objects.equals(libvirt, r.libvirt)
-               && Objects.equals(message, r.message);
+               && Objects.equals(message, r.message) && Objects.equals(source, r.source)
+               && cacheModes.equals(r.cacheModes) && filesystems.equals(r.filesystems)
+               && probesIn.equals(r.probesIn) && probesBelow.equals(r.probesBelow);
     }
 
     @Override
-    public int hashCode() { return Objects.hash(id, mode, storageKinds, kernel, qemu, libvirt, message); }
+    public int hashCode() {
+        return Objects.hash(id, mode, storageKinds, kernel, qemu, libvirt, message, source, cacheModes, filesystems,
+                probesIn, probesBelow);
+    }
 
     @Override
     public String toString() { return "KnownBadRule[id=" + id + ", mode=" + mode + "]"; }

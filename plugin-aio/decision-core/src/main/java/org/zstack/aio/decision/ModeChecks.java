@@ -20,7 +20,7 @@ final class ModeChecks {
         switch (mode) {
             case THREADS: return true; // a thread pool works with every cache mode, image and host
             case NATIVE: return nativeChecks(v, h, p, out);
-            case IO_URING: return ioUringChecks(h, rules.kindOf(v.storageType()), out);
+            case IO_URING: return ioUringChecks(v, h, rules.kindOf(v.storageType()), out);
             default: throw new IllegalArgumentException("unknown mode " + mode);
         }
     }
@@ -32,8 +32,8 @@ final class ModeChecks {
     boolean evaluateHost(IoMode mode, HostFacts h, List<Check> out) {
         switch (mode) {
             case THREADS: return true;
-            case NATIVE: return knownBad(IoMode.NATIVE, null, h, out);
-            case IO_URING: return ioUringChecks(h, null, out);
+            case NATIVE: return knownBad(IoMode.NATIVE, null, null, h, out);
+            case IO_URING: return ioUringChecks(null, h, null, out);
             default: throw new IllegalArgumentException("unknown mode " + mode);
         }
     }
@@ -52,7 +52,7 @@ final class ModeChecks {
                           + " without O_DIRECT; set kvm/vm.cacheMode to none or directsync for this volume.");
         StorageKind kind = rules.kindOf(v.storageType());
         ok &= nonSparse(v, kind, p, out);
-        ok &= knownBad(IoMode.NATIVE, kind, h, out);
+        ok &= knownBad(IoMode.NATIVE, v, kind, h, out);
         return ok;
     }
 
@@ -91,7 +91,7 @@ final class ModeChecks {
     }
 
     /** io_uring's checks on host {@code h} for storage of {@code kind} (null: the host alone). */
-    private boolean ioUringChecks(HostFacts h, StorageKind kind, List<Check> out) {
+    private boolean ioUringChecks(VolumeFacts v, HostFacts h, StorageKind kind, List<Check> out) {
         String m = IoMode.IO_URING.wire();
         if (h == null) {
             return add(out, m, "host-facts", false,
@@ -113,7 +113,7 @@ final class ModeChecks {
                 : built ? "QEMU opened a test image with aio=io_uring on this host."
                 : "QEMU on this host refused aio=io_uring (built without liburing, or blocked); install a QEMU built with io_uring.");
         ok &= atLeast(out, "libvirt-version", "libvirt", h.libvirt(), rules.minLibvirt());
-        ok &= knownBad(IoMode.IO_URING, kind, h, out);
+        ok &= knownBad(IoMode.IO_URING, v, kind, h, out);
         return ok;
     }
 
@@ -129,13 +129,14 @@ final class ModeChecks {
                 : what + " " + have + " is older than " + need + ", which io_uring needs; upgrade " + what + ".");
     }
 
-    private boolean knownBad(IoMode mode, StorageKind kind, HostFacts host, List<Check> out) {
+    private boolean knownBad(IoMode mode, VolumeFacts v, StorageKind kind, HostFacts host, List<Check> out) {
         boolean ok = true;
         KnownBadRule[] bad = rules.bad;
         for (int i = 0; i < bad.length; i++) {
             KnownBadRule r = bad[i];
-            if (r.matches(mode, kind, host)) {
-                ok = add(out, mode.wire(), "known-bad:" + r.id(), false, r.message() + ".");
+            if (r.matches(mode, v, kind, host)) {
+                ok = add(out, mode.wire(), "known-bad:" + r.id(), false, r.message()
+                        + (r.source() == null ? "." : " (source: " + r.source() + ")."));
             }
         }
         return ok;

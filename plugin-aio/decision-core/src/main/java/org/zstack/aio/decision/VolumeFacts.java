@@ -12,6 +12,7 @@ public final class VolumeFacts {
     private final Long virtualSize;
     private final Long actualSize;
     private final String cacheMode;
+    private final String filesystem;
 
     /**
      * @param storageType   primary storage type (LocalStorage, NFS, SharedMountPoint, SharedBlock, Ceph)
@@ -23,6 +24,13 @@ public final class VolumeFacts {
      */
     public VolumeFacts(String volumeUuid, String storageType, String format, String preallocation,
                        Long virtualSize, Long actualSize, String cacheMode) {
+        this(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, null);
+    }
+
+    /** @param filesystem filesystem type of the storage path holding the image, as the agent probed it (null: unknown) */
+    public VolumeFacts(String volumeUuid, String storageType, String format, String preallocation,
+                       Long virtualSize, Long actualSize, String cacheMode, String filesystem) {
+        this.filesystem = filesystem;
         this.volumeUuid = volumeUuid;
         this.storageType = storageType;
         this.format = format;
@@ -46,9 +54,16 @@ public final class VolumeFacts {
 
     public String cacheMode() { return cacheMode; }
 
+    public String filesystem() { return filesystem; }
+
+    /** The same volume on a storage path whose filesystem type the agent probed. */
+    public VolumeFacts withFilesystem(String fs) {
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, fs);
+    }
+
     /** The same volume with another cache mode (to judge a cache mode before it is set). */
     public VolumeFacts withCacheMode(String cache) {
-        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cache);
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cache, filesystem);
     }
 
     public boolean allocationMeasured() { return virtualSize != null && actualSize != null && virtualSize > 0; }
@@ -60,18 +75,18 @@ public final class VolumeFacts {
         return Objects.equals(volumeUuid, v.volumeUuid) && Objects.equals(storageType, v.storageType)
                && Objects.equals(format, v.format) && Objects.equals(preallocation, v.preallocation)
                && Objects.equals(virtualSize, v.virtualSize) && Objects.equals(actualSize, v.actualSize)
-               && Objects.equals(cacheMode, v.cacheMode);
+               && Objects.equals(cacheMode, v.cacheMode) && Objects.equals(filesystem, v.filesystem);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode);
+        return Objects.hash(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem);
     }
 
     @Override
     public String toString() {
         return "VolumeFacts[volumeUuid=" + volumeUuid + ", storageType=" + storageType + ", format=" + format
                + ", preallocation=" + preallocation + ", virtualSize=" + virtualSize + ", actualSize=" + actualSize
-               + ", cacheMode=" + cacheMode + "]";
+               + ", cacheMode=" + cacheMode + ", filesystem=" + filesystem + "]";
     }
 }

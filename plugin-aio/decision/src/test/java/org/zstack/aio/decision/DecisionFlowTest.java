@@ -57,7 +57,7 @@ class DecisionFlowTest {
 
     @Test
     void ioUringFallsBackToNativeWhenNativePasses() {
-        IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeOk(), BAD_HOST, FALLBACK);
+        IoModeDecision d = decide(RequestedIoMode.IO_URING, bothOk(), BAD_HOST, FALLBACK);
         assertThat(d.effectiveWire()).isEqualTo("native");
         assertThat(d.refused()).isFalse();
         assertThat(failedNames(d, "io_uring")).containsExactly("kernel-version");
@@ -95,7 +95,7 @@ class DecisionFlowTest {
 
     @Test
     void aRequestedModeWhoseChecksPassIsUsedAsIs() {
-        IoModeDecision io = decide(RequestedIoMode.IO_URING, nativeOk(), goodHost(), FALLBACK);
+        IoModeDecision io = decide(RequestedIoMode.IO_URING, bothOk(), goodHost(), FALLBACK);
         assertThat(io.effectiveWire()).isEqualTo("io_uring");
         assertThat(checksOf(io, "native")).isEmpty(); // no fallback evaluated
         IoModeDecision nat = decide(RequestedIoMode.NATIVE, nativeOk(), goodHost(), FALLBACK);

@@ -23,7 +23,7 @@ final class Facts {
     private Facts() {
     }
 
-    /** A host where every io_uring check passes and no known-bad rule matches (kernel >= 5.13, QEMU not 7.1). */
+    /** A host where every io_uring check passes and no host-only known-bad rule matches (QEMU 8.2: not 7.1, not before 6.1). */
     static HostFacts goodHost() {
         return new HostFacts(HOST, Version.parse("6.1.0"), 0, Version.parse("8.2.0"), true, Version.parse("9.0.0"));
     }
@@ -42,6 +42,11 @@ final class Facts {
     }
 
     /** A volume on which native passes: a block LV with cache=none. */
+    /** A volume on which both native and io_uring pass: a fully preallocated image on NFS (io_uring is known-bad on LVs). */
+    static VolumeFacts bothOk() {
+        return volume("NFS", "raw", "full", "none");
+    }
+
     static VolumeFacts nativeOk() {
         return volume("SharedBlock", "raw", "none", "none");
     }

@@ -1,6 +1,7 @@
 package org.zstack.aio.agent.api;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Host facts, probed not guessed.
@@ -9,8 +10,18 @@ import java.util.List;
  * @param qemuIoUring     QEMU really opened a test image with aio=io_uring (qemu-img bench -i io_uring)
  * @param qemuIoUringError why not, when it did not
  * @param qemuNative      QEMU really opened a test image with aio=native and O_DIRECT
+ * @param probes          further named facts the known-bad rows of conf/aio/io-mode-rules.yaml test
+ *                        (qemu.liburing, qemu.linux-aio, aio.free); a name absent was not probed
  */
 public record HostFactsRsp(String hostname, String kernelVersion, Integer ioUringDisabled, String qemuVersion,
                            Boolean qemuIoUring, String qemuIoUringError, Boolean qemuNative, String qemuNativeError,
-                           String libvirtVersion, String libvirtUri, List<StoragePathFacts> storagePaths) {
+                           String libvirtVersion, String libvirtUri, List<StoragePathFacts> storagePaths,
+                           Map<String, String> probes) {
+
+    public HostFactsRsp(String hostname, String kernelVersion, Integer ioUringDisabled, String qemuVersion,
+                        Boolean qemuIoUring, String qemuIoUringError, Boolean qemuNative, String qemuNativeError,
+                        String libvirtVersion, String libvirtUri, List<StoragePathFacts> storagePaths) {
+        this(hostname, kernelVersion, ioUringDisabled, qemuVersion, qemuIoUring, qemuIoUringError, qemuNative,
+                qemuNativeError, libvirtVersion, libvirtUri, storagePaths, null);
+    }
 }

@@ -33,6 +33,7 @@ public final class HostIoCapabilitiesProbe {
     private final LibvirtHost libvirt;
     private final Path procSys;
     private final ODirectProbe oDirect = new ODirectProbe();
+    private final KnownBadFactsProbe knownBad;
 
     /** @param procSys normally /proc/sys; tests point it elsewhere to simulate kernels */
     public HostIoCapabilitiesProbe(ProcessRunner runner, LibvirtHost libvirt, Path procSys) {
@@ -40,6 +41,7 @@ public final class HostIoCapabilitiesProbe {
         this.qemuImg = new QemuImg(runner);
         this.libvirt = libvirt;
         this.procSys = procSys;
+        this.knownBad = new KnownBadFactsProbe(runner, procSys, Path.of("/proc/mounts"));
     }
 
     public HostFactsRsp probe(HostConnectCmd cmd) {
@@ -51,7 +53,7 @@ public final class HostIoCapabilitiesProbe {
                 continue;
             }
             Path dir = Path.of(p);
-            storage.add(oDirect.probe(dir));
+            storage.add(oDirect.probe(dir).withFilesystem(knownBad.filesystem(dir)));
             if (Files.isDirectory(dir)) {
                 benchDirs.add(dir);
             }
@@ -65,7 +67,7 @@ public final class HostIoCapabilitiesProbe {
         ModeProbe nativeAio = probeMode(IoMode.NATIVE.wire(), benchDirs);
         return new HostFactsRsp(hostname(), readProc("kernel/osrelease"), ioUringDisabled(), qemuVersion(),
                 uring.accepted(), uring.error(), nativeAio.accepted(), nativeAio.error(), libvirtVersion(),
-                libvirt.uri(), storage);
+                libvirt.uri(), storage, knownBad.probe(nativeAio.accepted(), nativeAio.error()));
     }
 
     record ModeProbe(boolean accepted, String error) {

@@ -44,7 +44,7 @@ public final class CommandGuard {
         List<StoragePathFacts> facts = new ArrayList<>(r.storagePaths());
         refused.forEach((p, why) -> facts.add(new StoragePathFacts(p, false, why)));
         return new HostFactsRsp(r.hostname(), r.kernelVersion(), r.ioUringDisabled(), r.qemuVersion(), r.qemuIoUring(),
-                r.qemuIoUringError(), r.qemuNative(), r.qemuNativeError(), r.libvirtVersion(), r.libvirtUri(), facts);
+                r.qemuIoUringError(), r.qemuNative(), r.qemuNativeError(), r.libvirtVersion(), r.libvirtUri(), facts, r.probes());
     }
 
     public VolumeCreateCmd volumeCreate(VolumeCreateCmd cmd) {

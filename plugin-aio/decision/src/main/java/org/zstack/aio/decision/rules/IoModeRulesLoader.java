@@ -93,7 +93,12 @@ public final class IoModeRulesLoader {
         if (r.id == null || r.mode == null || r.message == null) {
             throw new IllegalArgumentException("a knownBad rule needs id, mode and message: " + r.id);
         }
-        return new KnownBadRule(r.id, IoMode.fromWire(r.mode), kinds, range(r.kernel), range(r.qemu), range(r.libvirt), r.message);
+        if (r.source == null) throw new IllegalArgumentException("knownBad rule " + r.id + " needs a source (where it was reported)");
+        Map<String, Set<String>> in = new LinkedHashMap<>();
+        if (r.probes != null) r.probes.forEach((k, vs) -> in.put(k, new HashSet<>(vs)));
+        return new KnownBadRule(r.id, IoMode.fromWire(r.mode), kinds, range(r.kernel), range(r.qemu), range(r.libvirt), r.message,
+                r.source, r.cacheModes == null ? null : new HashSet<>(r.cacheModes),
+                r.filesystems == null ? null : new HashSet<>(r.filesystems), in, r.probesBelow);
     }
 
     private static VersionRange range(RangeFile r) {
@@ -126,6 +131,11 @@ public final class IoModeRulesLoader {
         public RangeFile qemu;
         public RangeFile libvirt;
         public String message;
+        public String source;
+        public List<String> cacheModes;
+        public List<String> filesystems;
+        public Map<String, List<String>> probes;
+        public Map<String, Long> probesBelow;
     }
 
     static final class RangeFile {

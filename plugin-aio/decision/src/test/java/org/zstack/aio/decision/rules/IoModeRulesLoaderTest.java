@@ -42,6 +42,11 @@ class IoModeRulesLoaderTest {
                 storageKinds: [block]
                 kernel: { min: "5.1", below: "5.13" }
                 message: "m1"
+                source: "s1"
+                cacheModes: [none]
+                filesystems: [btrfs]
+                probes: { qemu.liburing: [liburing.so.1] }
+                probesBelow: { aio.free: 1024 }
             """;
 
     private static IoModeRules parse(String yaml) throws IOException {
@@ -60,7 +65,10 @@ class IoModeRulesLoaderTest {
         assertThat(r.minQemu()).isEqualTo(Version.parse("5.0"));
         assertThat(r.minLibvirt()).isEqualTo(Version.parse("6.3.0"));
         assertThat(r.preference()).containsExactly(IoMode.IO_URING, IoMode.NATIVE, IoMode.THREADS);
-        assertThat(r.knownBad()).extracting(KnownBadRule::id).containsExactly("qemu-7.1-io_uring-hang", "lvm-io_uring-old-kernel");
+        assertThat(r.knownBad()).extracting(KnownBadRule::id).containsExactly("qemu-7.1-io_uring-hang", "lvm-io_uring",
+                "cifs-io_uring-kernel-5.15", "btrfs-native-odirect", "btrfs-io_uring-odirect", "qemu-5.0-7.0-io_uring-btrfs",
+                "qemu-before-6.1-io_uring", "liburing.so.1-io_uring", "aio-max-nr-exhausted", "qemu-without-linux-aio");
+        assertThat(r.knownBad()).allSatisfy(k -> assertThat(k.source()).isNotBlank());
     }
 
     @Test
@@ -75,6 +83,17 @@ class IoModeRulesLoaderTest {
         assertThat(k.kernel().below()).isEqualTo(Version.parse("5.13"));
         assertThat(k.qemu()).isNull();
         assertThat(k.message()).isEqualTo("m1");
+        assertThat(k.source()).isEqualTo("s1");
+        assertThat(k.cacheModes()).containsExactly("none");
+        assertThat(k.filesystems()).containsExactly("btrfs");
+        assertThat(k.probesIn()).isEqualTo(Map.of("qemu.liburing", Set.of("liburing.so.1")));
+        assertThat(k.probesBelow()).isEqualTo(Map.of("aio.free", 1024L));
+    }
+
+    @Test
+    void aKnownBadRuleNeedsASource() {
+        assertThatThrownBy(() -> parse(VALID.replace("    source: \"s1\"\n", "")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("r1").hasMessageContaining("source");
     }
 
     @Test

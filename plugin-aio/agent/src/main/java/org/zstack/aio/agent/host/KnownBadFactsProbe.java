@@ -1,0 +1,118 @@
+package org.zstack.aio.agent.host;
+
+import org.zstack.aio.agent.process.ProcessResult;
+import org.zstack.aio.agent.process.ProcessRunner;
+import org.zstack.aio.decision.HostFacts;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The facts the known-bad rows of conf/aio/io-mode-rules.yaml test that no other probe gathers: the liburing QEMU
+ * links, the Linux AIO events left under fs.aio-max-nr, whether this QEMU was built with linux-aio, and the
+ * filesystem type under each storage path. A fact that cannot be probed is left out (never guessed): a rule on a
+ * missing fact does not fire.
+ */
+public final class KnownBadFactsProbe {
+
+    private static final Pattern LIBURING = Pattern.compile("\\b(liburing\\.so\\.\\d+)\\b");
+
+    private final ProcessRunner runner;
+    private final Path procSys;
+    private final Path procMounts;
+
+    /** @param procSys normally /proc/sys; @param procMounts normally /proc/mounts (tests point them elsewhere) */
+    public KnownBadFactsProbe(ProcessRunner runner, Path procSys, Path procMounts) {
+        this.runner = runner;
+        this.procSys = procSys;
+        this.procMounts = procMounts;
+    }
+
+    /**
+     * @param nativeError why qemu-img refused aio=native, null when it accepted it
+     * @return named probes as {@link HostFacts#probe} reads them
+     */
+    public Map<String, String> probe(Boolean nativeAccepted, String nativeError) {
+        Map<String, String> out = new LinkedHashMap<>();
+        String uring = qemuLiburing();
+        if (uring != null) out.put(HostFacts.QEMU_LIBURING, uring);
+        Long free = aioFree();
+        if (free != null) out.put(HostFacts.AIO_FREE, Long.toString(free));
+        String linuxAio = linuxAioBuilt(nativeAccepted, nativeError);
+        if (linuxAio != null) out.put(HostFacts.QEMU_LINUX_AIO, linuxAio);
+        return out;
+    }
+
+    /** fs.aio-max-nr - fs.aio-nr: the AIO events a new io_setup may still take (a native VM needs ~1024). */
+    Long aioFree() {
+        Long max = readLong("fs/aio-max-nr");
+        Long nr = readLong("fs/aio-nr");
+        return max == null || nr == null ? null : max - nr;
+    }
+
+    /**
+     * The liburing soname the dynamic loader resolves for QEMU (ldd follows NEEDED transitively, so a liburing
+     * pulled in through another library counts too); "none" when QEMU links no liburing; null when QEMU or ldd is missing.
+     */
+    String qemuLiburing() {
+        ProcessResult which = runner.run(List.of("sh", "-c", "command -v qemu-system-x86_64"));
+        if (!which.ok() || which.stdout().isBlank()) return null;
+        ProcessResult ldd = runner.run(List.of("ldd", which.stdout().strip()));
+        if (!ldd.ok()) return null;
+        Matcher m = LIBURING.matcher(ldd.stdout());
+        return m.find() ? m.group(1) : "none";
+    }
+
+    /** "false" only on QEMU's own words for a build without linux-aio; any other refusal is no evidence. */
+    static String linuxAioBuilt(Boolean nativeAccepted, String nativeError) {
+        if (Boolean.TRUE.equals(nativeAccepted)) return "true";
+        if (nativeError != null && nativeError.contains("not supported in this build")) return "false";
+        return null;
+    }
+
+    /** The type of the filesystem mounted deepest above {@code path} (from /proc/mounts), null when unknown. */
+    public String filesystem(Path path) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(procMounts);
+        } catch (IOException e) {
+            return null;
+        }
+        Path p;
+        try {
+            p = path.toRealPath();
+        } catch (IOException e) {
+            p = path.toAbsolutePath().normalize();
+        }
+        String best = null;
+        int bestLen = -1;
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            if (f.length < 3) continue;
+            // /proc/mounts escapes spaces in mount points as \040
+            Path mount = Path.of(f[1].replace("\\040", " "));
+            if (p.startsWith(mount) && mount.toString().length() >= bestLen) {
+                best = f[2];
+                bestLen = mount.toString().length();
+            }
+        }
+        return best;
+    }
+
+    private Long readLong(String rel) {
+        try {
+            // read line-wise to EOF: Files.readString sized its read from a stale length after the knob changed and
+            // returned "6" for 65536 (seen in KnownBadFactsProbeTest)
+            List<String> lines = Files.readAllLines(procSys.resolve(rel));
+            return lines.isEmpty() ? null : Long.valueOf(lines.get(0).strip());
+        } catch (IOException | NumberFormatException e) {
+            return null;
+        }
+    }
+}
