@@ -23,6 +23,8 @@ import org.zstack.aio.agent.vm.QemuPids;
 import org.zstack.aio.agent.vm.VmLocks;
 import org.zstack.aio.agent.vm.VmStarter;
 import org.zstack.aio.agent.vm.VmStopper;
+import org.zstack.aio.agent.vm.VmMigrator;
+import org.zstack.aio.agent.api.VmMigrateCmd;
 import org.zstack.aio.agent.vm.VolumeHotPlugger;
 import org.zstack.aio.agent.volume.VolumeCreator;
 
@@ -99,6 +101,7 @@ public final class KvmAgent implements AutoCloseable {
         QemuPids pids = new QemuPids(settings.qemuRunDir());
         VmStarter starter = new VmStarter(libvirt, settings.refusedIoModes(), pids);
         VmStopper stopper = new VmStopper(libvirt);
+        VmMigrator migrator = new VmMigrator(libvirt);
         VolumeHotPlugger hotPlugger = new VolumeHotPlugger(libvirt, settings.refusedIoModes());
         VmLocks vms = new VmLocks();
         HostActivity activity = new HostActivity();
@@ -119,7 +122,10 @@ public final class KvmAgent implements AutoCloseable {
                 .routeWithOptionalBody(AgentPaths.HOST_BENCH_CANCEL, HostBenchCancelCmd.class, bench::cancel)
                 .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
                 .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,
-                        c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(guard.attach(c))));
+                        c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(guard.attach(c))))
+                // long work: a live migration copies the guest's memory (seconds); one per VM, like every VM change
+                .routeLongWork(AgentPaths.VM_MIGRATE, VmMigrateCmd.class,
+                        c -> vms.with(c.vmUuid(), () -> migrator.migrate(c)));
     }
 
     private static Map<String, Object> ping(LibvirtHost libvirt, AgentSettings settings) {

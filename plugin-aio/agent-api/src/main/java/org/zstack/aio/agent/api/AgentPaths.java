@@ -8,6 +8,8 @@ public final class AgentPaths {
     public static final String VM_START = "/vm/start";
     public static final String VM_STOP = "/vm/stop";
     public static final String VM_ATTACH_VOLUME = "/vm/attach-volume";
+    /** Live-migrate a running VM to another host with the destination's io decisions ({@link VmMigrateCmd}). */
+    public static final String VM_MIGRATE = "/vm/migrate";
     public static final String PING = "/ping";
     /** Benchmark a storage path's io modes with qemu-img bench ({@link HostBenchCmd} → {@link HostBenchRsp}). */
     public static final String HOST_BENCH = "/host/bench";
