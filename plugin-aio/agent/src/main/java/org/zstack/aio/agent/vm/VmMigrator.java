@@ -13,6 +13,7 @@ import org.zstack.aio.agent.libvirt.LibvirtHost;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
 /**
@@ -27,6 +28,7 @@ public final class VmMigrator {
     /** LIVE: the guest keeps running. UNSAFE: local image files look unshared to libvirt (research notes). */
     static final long FLAGS = Domain.MigrateFlags.LIVE | Domain.MigrateFlags.UNSAFE
             | Domain.MigrateFlags.PERSIST_DEST | Domain.MigrateFlags.UNDEFINE_SOURCE;
+    private static final Logger LOG = Logger.getLogger(VmMigrator.class.getName());
     private static final Pattern MIGRATION_URI = Pattern.compile("tcp://[A-Za-z0-9.:\\[\\]-]+");
 
     private final LibvirtHost libvirt;
@@ -55,7 +57,9 @@ public final class VmMigrator {
                 try {
                     List<VmMigrateCmd.DiskDriverTO> disks = patcher.readDrivers(moved.getXMLDesc(0)).stream()
                             .map(d -> new VmMigrateCmd.DiskDriverTO(d.target(), d.io(), d.cache())).toList();
-                    return new VmMigrateRsp(name, disks, (System.nanoTime() - t0) / 1_000_000);
+                    long millis = (System.nanoTime() - t0) / 1_000_000;
+                    LOG.info("VM " + name + " migrated to " + cmd.destinationLibvirt() + " in " + millis + " ms: " + disks);
+                    return new VmMigrateRsp(name, disks, millis);
                 } finally {
                     LibvirtHost.freeQuietly(moved);
                 }
