@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import java.util.List;
 
-/** A VM; {@code state} is Stopped, Starting, Running or Stopping. */
+/**
+ * A VM; {@code state} is Stopped, Starting, Running, Stopping, Migrating or Unknown (the server stopped waiting for its
+ * agent; the tracker settles it from what libvirt says).
+ */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class VmInstanceInventory {
     public String uuid;
@@ -23,4 +26,7 @@ public class VmInstanceInventory {
     public Integer cpuNum;
 
     public String accountUuid;
+
+    /** Why the state last changed outside a user's action (e.g. a domain stopped outside the platform); null if none. */
+    public String stateReason;
 }

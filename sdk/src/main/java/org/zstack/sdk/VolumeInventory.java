@@ -34,4 +34,7 @@ public class VolumeInventory {
     public String accountUuid;
 
     public VolumeIoModeDecisionInventory ioModeDecision;
+
+    /** The disk as its running domain has it (read back from the live domain XML); null when its VM does not run. */
+    public VolumeRunningInventory running;
 }

@@ -81,6 +81,27 @@ public final class ZSClient {
      * @throws ZSClientException        no API answer (unreachable, timed out, interrupted, not JSON)
      */
     public <R> R call(AbstractAction<R> action) {
+        Answer a = send(action);
+        try {
+            return action.readResult(a.json(), mapper);
+        } catch (IOException e) {
+            throw new ZSClientException(a.what() + " answered with a body that is not the expected JSON: "
+                                        + abbreviate(a.json().toString()), e);
+        }
+    }
+
+    /**
+     * Sends {@code action} and answers the JSON as the server gave it (every field, also those the typed result
+     * does not carry): what a command-line client prints. Same exceptions as {@link #call(AbstractAction)}.
+     */
+    public JsonNode callForJson(AbstractAction<?> action) {
+        return send(action).json();
+    }
+
+    private record Answer(String what, JsonNode json) {
+    }
+
+    private Answer send(AbstractAction<?> action) {
         Objects.requireNonNull(action, "action");
         AbstractAction.Request req = action.toRequest(mapper);
         String session = action.sessionId != null ? action.sessionId : sessionId;
@@ -118,8 +139,7 @@ public final class ZSClient {
         String text = rsp.body() == null ? "" : rsp.body();
         if (status < 200 || status > 299) throw error(status, text);
         try {
-            JsonNode answer = text.isBlank() ? mapper.createObjectNode() : mapper.readTree(text);
-            return action.readResult(answer, mapper);
+            return new Answer(what, text.isBlank() ? mapper.createObjectNode() : mapper.readTree(text));
         } catch (IOException e) {
             throw new ZSClientException(what + " answered HTTP " + status + " with a body that is not the expected JSON: "
                                         + abbreviate(text), e);

@@ -29,6 +29,7 @@ class ActionCatalogTest {
             Map.entry("LogInByAccount", "PUT /v1/accounts/login logInByAccount"),
             Map.entry("LogOut", "DELETE /v1/accounts/sessions/{sessionUuid} null"),
             Map.entry("CreateAccount", "POST /v1/accounts params"),
+            Map.entry("QueryAudit", "GET /v1/audits null"),
             Map.entry("QueryGlobalConfig", "GET /v1/global-configurations null"),
             Map.entry("QueryResourceConfig", "GET /v1/resource-configurations null"),
             Map.entry("QueryAccount", "GET /v1/accounts null"),

@@ -11,6 +11,7 @@ import org.zstack.aio.test.support.TestDatabase;
 import org.zstack.sdk.AccountInventory;
 import org.zstack.sdk.AttachDataVolumeToVmAction;
 import org.zstack.sdk.ReconnectHostAction;
+import org.zstack.sdk.AddKVMHostAction;
 import org.zstack.sdk.CreateAccountAction;
 import org.zstack.sdk.CreateDataVolumeAction;
 import org.zstack.sdk.DeleteResourceConfigAction;
@@ -73,6 +74,9 @@ abstract class ZStackSdkContract {
     /** The agent port of the host the VMs run on. */
     abstract int agentPort() throws Exception;
 
+    /** The port {@link #agentPort()} gave (it starts the agent: called once). */
+    int agentPortInUse;
+
     /** That agent's enrollment token. */
     abstract String agentEnrollment();
 
@@ -88,7 +92,8 @@ abstract class ZStackSdkContract {
         psA = sdk.primaryStorage(admin, "ps-a", "LocalStorage", Storage.dir("zs-a"));
         psB = sdk.primaryStorage(admin, "ps-b", "LocalStorage", Storage.dir("zs-b"));
         psC = sdk.primaryStorage(admin, "ps-c", "LocalStorage", Storage.dir("zs-c"));
-        host = sdk.host(admin, "kvm-1", agentPort(), agentEnrollment());
+        agentPortInUse = agentPort();
+        host = addKvmHost("kvm-1", agentPortInUse, agentEnrollment());
         alpha = createVolume("alpha", 16 * MIB, psA, "volumeProvisioningStrategy::ThinProvisioning").uuid;
         beta = createVolume("beta", 32 * MIB, psA, "volumeProvisioningStrategy::ThickProvisioning").uuid;
         gamma = createVolume("gamma", 48 * MIB, psB).uuid;
@@ -99,6 +104,22 @@ abstract class ZStackSdkContract {
     void shutdown() throws Exception {
         if (server != null) server.close();
         if (db != null) db.close();
+    }
+
+    /** ZStack's own AddKVMHostAction: the agent's token and port travel as system tags (the action has no field). */
+    String addKvmHost(String name, int port, String token) {
+        AddKVMHostAction a = new AddKVMHostAction();
+        a.name = name;
+        a.managementIp = "127.0.0.1";
+        a.username = "root";          // required by ZStack's action; plugin-aio deploys no agent over SSH
+        a.password = "not-used";
+        a.clusterUuid = "0f3e5a2b6c7d4e8f9a0b1c2d3e4f5a6b";
+        a.systemTags = new ArrayList<>(List.of("agentEnrollment::" + token, "agentPort::" + port));
+        a.sessionId = admin;
+        AddKVMHostAction.Result r = a.call();
+        assertThat(r.error).as("%s", describe(r.error)).isNull();
+        assertThat(r.value.getInventory().getStatus()).isEqualTo("Connected");
+        return r.value.getInventory().getUuid();
     }
 
     VolumeInventory createVolume(String name, long size, String ps, String... tags) {
@@ -439,6 +460,35 @@ abstract class ZStackSdkContract {
 
         s.uuid = "not-a-uuid";
         assertThat(s.call().error.getCode()).isEqualTo("AIO.1006");
+    }
+
+    @Test
+    void addKvmHostWithABadTokenOrPortTagIsRefusedAndAddsNothing() throws Exception {
+        long before = sdkHostCount();
+        for (List<String> tags : List.of(List.of("agentEnrollment::not-a-token", "agentPort::" + agentPortInUse),
+                List.of("agentEnrollment::" + agentEnrollment(), "agentPort::70000"),
+                List.of("agentEnrollment::" + agentEnrollment(), "sshKey::x"))) {
+            AddKVMHostAction a = new AddKVMHostAction();
+            a.name = "refused";
+            a.managementIp = "127.0.0.1";
+            a.username = "root";
+            a.password = "not-used";
+            a.clusterUuid = "0f3e5a2b6c7d4e8f9a0b1c2d3e4f5a6b";
+            a.systemTags = new ArrayList<>(tags);
+            a.sessionId = admin;
+            AddKVMHostAction.Result r = a.call();
+            assertThat(r.error).as("tags %s", tags.get(1)).isNotNull();
+            assertThat(r.error.getCode()).as(describe(r.error)).startsWith("AIO.");
+            assertThat(describe(r.error)).doesNotContain(agentEnrollment());
+        }
+        assertThat(sdkHostCount()).as("nothing added").isEqualTo(before);
+    }
+
+    long sdkHostCount() {
+        QueryHostAction q = new QueryHostAction();
+        q.sessionId = admin;
+        q.count = true;
+        return q.call().value.getTotal();
     }
 
     @Test

@@ -8,6 +8,7 @@ import org.zstack.aio.agent.api.HostConnectCmd;
 import org.zstack.aio.agent.api.VmAttachVolumeCmd;
 import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.agent.api.VmStopCmd;
+import org.zstack.aio.agent.api.VmWatchCmd;
 import org.zstack.aio.agent.api.VolumeCreateCmd;
 import org.zstack.aio.agent.bench.BenchDirs;
 import org.zstack.aio.agent.bench.HostActivity;
@@ -20,6 +21,8 @@ import org.zstack.aio.agent.trust.AgentIdentity;
 import org.zstack.aio.agent.trust.CommandGuard;
 import org.zstack.aio.agent.trust.StorageRoots;
 import org.zstack.aio.agent.vm.QemuPids;
+import org.zstack.aio.agent.vm.VmEventPusher;
+import org.zstack.aio.agent.vm.VmLister;
 import org.zstack.aio.agent.vm.VmLocks;
 import org.zstack.aio.agent.vm.VmStarter;
 import org.zstack.aio.agent.vm.VmStopper;
@@ -46,16 +49,21 @@ import java.util.Map;
  */
 public final class KvmAgent implements AutoCloseable {
 
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(KvmAgent.class.getName());
+
     private final AgentSettings settings;
     private final AgentIdentity identity;
     private final LibvirtHost libvirt;
     private final AgentHttpServer http;
+    private final VmEventPusher events;
 
-    private KvmAgent(AgentSettings settings, AgentIdentity identity, LibvirtHost libvirt, AgentHttpServer http) {
+    private KvmAgent(AgentSettings settings, AgentIdentity identity, LibvirtHost libvirt, AgentHttpServer http,
+                     VmEventPusher events) {
         this.settings = settings;
         this.identity = identity;
         this.libvirt = libvirt;
         this.http = http;
+        this.events = events;
     }
 
     /**
@@ -80,20 +88,30 @@ public final class KvmAgent implements AutoCloseable {
             throw new AgentStartException("libvirt's C library is missing (apt-get install libvirt0): " + e, e);
         }
         BenchDirs.sweepAtStart(System.getenv("AIO_BENCH_PATHS")); // leftovers of a benchmark killed with -9
-        AgentHttpServer http = routes(settings, identity, libvirt);
+        VmEventPusher events = new VmEventPusher();
+        try {
+            if (!libvirt.onLifecycle(events::onLifecycle) && libvirt.isQemuDriver()) {
+                LOG.warning("no libvirt events: domain state is polled only");
+            }
+        } catch (LibvirtException e) {
+            LOG.warning("no libvirt events (" + LibvirtHost.message(e) + "): domain state is polled only");
+        }
+        AgentHttpServer http = routes(settings, identity, libvirt, events);
         try {
             http.start(settings.bindAddress(), settings.port(), settings.httpThreads(), settings.longThreads(),
                     AgentSettings.LONG_QUEUE);
         } catch (IOException | UncheckedIOException e) {
             http.close();
+            events.close();
             libvirt.close();
             throw new AgentStartException("cannot listen on " + settings.bindAddress() + ":" + settings.port()
                     + ": " + e.getMessage(), e);
         }
-        return new KvmAgent(settings, identity, libvirt, http);
+        return new KvmAgent(settings, identity, libvirt, http, events);
     }
 
-    private static AgentHttpServer routes(AgentSettings settings, AgentIdentity identity, LibvirtHost libvirt) {
+    private static AgentHttpServer routes(AgentSettings settings, AgentIdentity identity, LibvirtHost libvirt,
+                                          VmEventPusher events) {
         CommandGuard guard = new CommandGuard(new StorageRoots(settings.dataDir()));
         ProcessRunner runner = new ProcessRunner(settings.commandTimeout());
         HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
@@ -102,6 +120,7 @@ public final class KvmAgent implements AutoCloseable {
         VmStarter starter = new VmStarter(libvirt, settings.refusedIoModes(), pids);
         VmStopper stopper = new VmStopper(libvirt);
         VmMigrator migrator = new VmMigrator(libvirt);
+        VmLister lister = new VmLister(libvirt);
         VolumeHotPlugger hotPlugger = new VolumeHotPlugger(libvirt, settings.refusedIoModes());
         VmLocks vms = new VmLocks();
         HostActivity activity = new HostActivity();
@@ -120,6 +139,8 @@ public final class KvmAgent implements AutoCloseable {
                 // one benchmark at a time and never with a start (HostActivity): it holds at most one request thread
                 .route(AgentPaths.HOST_BENCH, HostBenchCmd.class, c -> bench.bench(guard.bench(c)))
                 .routeWithOptionalBody(AgentPaths.HOST_BENCH_CANCEL, HostBenchCancelCmd.class, bench::cancel)
+                .routeWithOptionalBody(AgentPaths.VM_LIST, Map.class, ignored -> lister.list())
+                .route(AgentPaths.VM_WATCH, VmWatchCmd.class, events::watch)
                 .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
                 .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,
                         c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(guard.attach(c))))
@@ -165,6 +186,7 @@ public final class KvmAgent implements AutoCloseable {
     @Override
     public void close() {
         http.close();
+        events.close();
         libvirt.close();
     }
 }

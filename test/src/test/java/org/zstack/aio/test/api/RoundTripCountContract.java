@@ -38,7 +38,9 @@ abstract class RoundTripCountContract {
     @BeforeAll
     void boot() throws Exception {
         db = database();
-        server = RunningServer.start(db);
+        // the host tracker's rounds and lease renewals run in the background and share the statistics; they are not
+        // part of the start being counted
+        server = RunningServer.start(db, java.util.Map.of("aio.tracker.enabled", "false"));
         Fixture f = new Fixture(server);
         String admin = f.adminSession();
         String local = f.primaryStorage(admin, "local", "LocalStorage", Storage.dir("rt-local"));
@@ -71,9 +73,10 @@ abstract class RoundTripCountContract {
 
     /**
      * A REST start plus stop, measured on H2 and MariaDB: 20 before issue 9, 19 since the start answers the decisions
-     * it has just stored instead of reading them back.
+     * it has just stored instead of reading them back, 21 since each writes its audit row in its own transaction
+     * (issue 15: one insert per start and per stop, whatever the number of volumes).
      */
-    private static final long START_STOP_STATEMENTS = 19;
+    private static final long START_STOP_STATEMENTS = 21;
 
     @Test
     void aWholeVmStartCostsTheSameStatementsForOneAndTwentyFourVolumes() throws Exception {

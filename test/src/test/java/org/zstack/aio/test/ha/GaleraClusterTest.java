@@ -15,6 +15,7 @@ import org.zstack.aio.db.SchemaUpgrade;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.GaleraCluster;
 import org.zstack.aio.test.support.Http;
+import org.zstack.aio.test.support.OpenLoopLoad;
 import org.zstack.aio.test.support.QemuProcess;
 import org.zstack.aio.test.support.RealComponents;
 import org.zstack.aio.test.support.RunningServer;
@@ -55,6 +56,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GaleraClusterTest {
 
     static final List<String> FALLOC = List.of("true", "false");
+    /** Test (b): requests per second, open loop, and the keys its writes spread over (one write in flight per key). */
+    static final int RATE = 200;
+    static final int KEYS = 256;
     static final List<String> IO_MODES = List.of("threads", "native", "io_uring", "auto");
 
     String db;
@@ -209,7 +213,7 @@ class GaleraClusterTest {
     }
 
     /**
-     * (b) ~200 requests/s through both servers (half config writes, half reads) while the database node each
+     * (b) 200 requests/s, open loop ({@link OpenLoopLoad}), through both servers (half config writes, half reads) while the database node each
      * server writes through is SIGKILLed in turn; (c) each killed node rejoins by IST; (d) meanwhile one VM per
      * server starts and stops on the real agent.
      */
@@ -225,50 +229,13 @@ class GaleraClusterTest {
             String vol = fa.volume(adminA, "ha-vol-" + i, "qcow2", "full", ps, host);
             vms.add(fa.vm(adminA, "ha-vm-" + i, host, List.of(vol)));
         }
-        int workers = 16;
         List<String> storages = new ArrayList<>();
-        for (int w = 0; w < workers; w++) storages.add(fa.primaryStorage(adminA, "ha-ps-" + w, "LocalStorage", storage));
-
+        for (int k = 0; k < KEYS; k++) storages.add(fa.primaryStorage(adminA, "ha-ps-" + k, "LocalStorage", storage));
+        OpenLoopLoad load = new OpenLoopLoad(List.of(new OpenLoopLoad.Target(a.baseUrl(), adminA),
+                new OpenLoopLoad.Target(b.baseUrl(), adminB)), storages, RATE);
         AtomicBoolean stop = new AtomicBoolean();
-        List<long[]> requests = Collections.synchronizedList(new ArrayList<>());   // {startNanos, endNanos, status, write}
-        Map<Integer, String> lastAcked = new ConcurrentHashMap<>();
-        List<String> problems = new CopyOnWriteArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(workers + 2);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
         List<Future<?>> running = new ArrayList<>();
-        long period = workers * 1_000_000_000L / 200;   // each worker's share of 200 requests/s
-        for (int w = 0; w < workers; w++) {
-            int worker = w;
-            Http http = w % 2 == 0 ? httpA : httpB;
-            String session = w % 2 == 0 ? adminA : adminB;
-            running.add(pool.submit(() -> {
-                long next = System.nanoTime();
-                int i = 0;
-                while (!stop.get()) {
-                    boolean write = i % 2 == 0;
-                    String value = FALLOC.get((i / 2) % FALLOC.size());   // never the same twice in a row
-                    long t0 = System.nanoTime();
-                    Http.Response r;
-                    try {
-                        r = write
-                                ? http.put("/v1/resource-configurations/kvm/vm.ioMode.native.allowFalloc/" + storages.get(worker) + "/actions",
-                                        session, "{\"updateResourceConfig\":{\"value\":\"" + value + "\"}}")
-                                : http.get("/v1/resource-configurations/" + storages.get(worker) + "/kvm/vm.ioMode.native.allowFalloc", session);
-                    } catch (RuntimeException e) {
-                        problems.add("worker " + worker + ": " + e.getMessage());
-                        r = new Http.Response(599, null, e.toString());
-                    }
-                    requests.add(new long[]{t0, System.nanoTime(), r.status(), write ? 1 : 0});
-                    if (r.status() / 100 != 2) problems.add(r.status() + " " + r.raw());
-                    else if (write) lastAcked.put(worker, value);
-                    i++;
-                    next += period;
-                    long sleep = next - System.nanoTime();
-                    if (sleep > 0) sleepNanos(sleep);
-                    else next = System.nanoTime();
-                }
-                return null;
-            }));
-        }
         List<String> vmAnswers = new CopyOnWriteArrayList<>();
         for (int v = 0; v < 2; v++) {
             Http http = v == 0 ? httpA : httpB;
@@ -288,9 +255,11 @@ class GaleraClusterTest {
         }
 
         List<String> rejoins = new ArrayList<>();
-        long t0 = System.nanoTime();
+        load.start();
+        long firstKill;
         try {
             Thread.sleep(4000);
+            firstKill = System.nanoTime();
             for (int node : new int[]{1, 2}) {   // server A's node, then server B's node (two at once would lose quorum)
                 GaleraCluster.script("kill", Integer.toString(node));
                 Thread.sleep(8000);
@@ -302,37 +271,45 @@ class GaleraClusterTest {
             }
         } finally {
             stop.set(true);
+            load.stop();
             for (Future<?> f : running) f.get();
             pool.shutdown();
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
 
-        List<long[]> all = new ArrayList<>(requests);
-        long[] latencies = all.stream().mapToLong(r -> r[1] - r[0]).sorted().toArray();
+        List<OpenLoopLoad.Sample> all = load.samples();
+        long[] latencies = all.stream().mapToLong(r -> r.doneNanos() - r.dueNanos()).sorted().toArray();
         double p99 = latencies[(int) Math.ceil(latencies.length * 0.99) - 1] / 1e6;
         double p50 = latencies[latencies.length / 2] / 1e6;
         double max = latencies[latencies.length - 1] / 1e6;
-        long fiveHundreds = all.stream().filter(r -> r[2] >= 500).count();
-        long non2xx = all.stream().filter(r -> r[2] / 100 != 2).count();
-        long[] writesDone = all.stream().filter(r -> r[3] == 1 && r[2] / 100 == 2).mapToLong(r -> r[1]).sorted().toArray();
+        long[] before = all.stream().filter(r -> r.dueNanos() < firstKill).mapToLong(r -> r.doneNanos() - r.dueNanos()).sorted().toArray();
+        System.out.printf("GALERA-HA (b): before the first kill (%d requests): p50 %.1f ms, p99 %.1f ms%n", before.length,
+                before[before.length / 2] / 1e6, before[(int) Math.ceil(before.length * 0.99) - 1] / 1e6);
+        long fiveHundreds = all.stream().filter(r -> r.status() >= 500).count();
+        List<String> problems = all.stream().filter(r -> r.status() / 100 != 2).map(r -> r.status() + " " + r.answer()).toList();
+        long[] writesDone = all.stream().filter(r -> r.write() && r.status() / 100 == 2).mapToLong(OpenLoopLoad.Sample::doneNanos).sorted().toArray();
         long stall = 0;
         for (int i = 1; i < writesDone.length; i++) stall = Math.max(stall, writesDone[i] - writesDone[i - 1]);
-        System.out.printf("GALERA-HA (b): %d requests in %.1f s (%.0f/s), 5xx %d, non-2xx %d, p50 %.1f ms, p99 %.1f ms, "
-                        + "max %.1f ms, longest gap between acknowledged writes %.2f s%n", all.size(), seconds,
-                all.size() / seconds, fiveHundreds, non2xx, p50, p99, max, stall / 1e9);
+        System.out.printf("GALERA-HA (b): open loop at %d/s: %d requests due in %.1f s (%.1f/s held), %d answered, 5xx %d, "
+                        + "non-2xx %d, latency from due time p50 %.1f ms, p99 %.1f ms, max %.1f ms, longest gap between "
+                        + "acknowledged writes %.2f s, at most %d in flight, %d writes sent as reads (every key busy)%n",
+                RATE, Math.round(load.sentPerSecond() * load.seconds()), load.seconds(), load.sentPerSecond(), all.size(),
+                fiveHundreds, problems.size(), p50, p99, max, stall / 1e9, load.maxInFlight(), load.readsInsteadOfWrites());
         System.out.println("GALERA-HA (c): " + rejoins);
         System.out.println("GALERA-HA (d): " + vmAnswers);
 
+        assertThat(load.stillInFlight()).as("every request answered").isZero();
+        assertThat(load.sentPerSecond()).as("the generator held the rate").isGreaterThanOrEqualTo(RATE * 0.97);
         assertThat(problems).as("answers other than 2xx (and client errors)").isEmpty();
         assertThat(fiveHundreds).isZero();
-        // every acknowledged write is on every node: each worker's last acknowledged value is its key's value
-        assertThat(lastAcked).hasSize(workers);
+        // every acknowledged write is on every node: a key's last acknowledged value is its value (one write in flight per key)
+        Map<String, String> lastAcked = load.lastAcked();
+        assertThat(lastAcked).hasSizeGreaterThan(KEYS / 2);
         for (int n = 1; n <= 3; n++) {
             try (Connection c = GaleraCluster.node(n, db)) {
-                for (int w = 0; w < workers; w++) {
-                    assertThat(rows(c, "SELECT value FROM ResourceConfigVO WHERE resourceUuid = '" + storages.get(w)
+                for (Map.Entry<String, String> e : lastAcked.entrySet()) {
+                    assertThat(rows(c, "SELECT value FROM ResourceConfigVO WHERE resourceUuid = '" + e.getKey()
                             + "' AND category = 'kvm' AND name = 'vm.ioMode.native.allowFalloc'"))
-                            .as("node %d, worker %d", n, w).containsExactly(lastAcked.get(w));
+                            .as("node %d, key %s", n, e.getKey()).containsExactly(e.getValue());
                 }
             }
         }

@@ -24,6 +24,13 @@ public final class Fixture {
         this.http = new Http(server.baseUrl());
     }
 
+    /** For a server in another process (no bean access). */
+    public Fixture(String baseUrl) {
+        this.server = null;
+        this.anonymous = new ZSClient(baseUrl);
+        this.http = new Http(baseUrl);
+    }
+
     public String login(String name, String password) {
         LogInByAccountAction a = new LogInByAccountAction();
         a.accountName = name;

@@ -12,7 +12,12 @@ import org.zstack.aio.agent.trust.AgentIdentity;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.HostFactsRsp;
+import org.zstack.aio.agent.api.DiskTO;
+import org.zstack.aio.agent.api.VmAttachVolumeCmd;
+import org.zstack.aio.agent.api.VmListRsp;
+import org.zstack.aio.agent.domain.DiskTargets;
 import org.zstack.aio.agent.api.VmStartCmd;
+import org.zstack.aio.agent.api.VmStopCmd;
 import org.zstack.aio.agent.api.VmStartRsp;
 import org.zstack.aio.agent.api.VolumeCreateCmd;
 import org.zstack.aio.agent.api.VolumeCreateRsp;
@@ -22,6 +27,9 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -42,11 +50,24 @@ public final class SimulatedAgent implements AutoCloseable {
     public volatile boolean dieDuringStart;
     /** When positive, /vm/start answers only after this long, as a slow host would. */
     public volatile long startDelayMillis;
+    /** The domains this agent "runs", as /vm/list reports them (a test may remove one: a domain gone outside). */
+    public final Set<String> running = ConcurrentHashMap.newKeySet();
+    /** The disks of each running domain as its live XML would have them. */
+    public final Map<String, List<VmListRsp.Disk>> disks = new ConcurrentHashMap<>();
+    /** When set, /vm/attach-volume attaches only after this latch opens. */
+    public volatile CountDownLatch holdAttaches;
+    public final AtomicLong attaches = new AtomicLong();
+    /** Starts of a VM whose domain already ran: with a real host, a second QEMU for one VM. */
+    public final AtomicLong duplicateStarts = new AtomicLong();
+    /** When set, /vm/stop carries the stop out only after this latch opens (a hung agent, as under SIGSTOP). */
+    public volatile CountDownLatch holdStops;
+    /** When set, /ping does not answer (a dead agent, to the host tracker). */
+    public volatile boolean pingsFail;
     /** When set, /vm/stop also drops the connection without answering. */
     public volatile boolean dieDuringStop;
 
     public SimulatedAgent() throws IOException {
-        org.zstack.aio.agent.http.AgentHttpServer.noDelay(); // as the real agent: no 40 ms delayed-ACK wait per call
+        org.zstack.aio.agent.http.AgentHttpServer.tuneJdkServer(); // as the real agent: no delayed-ACK wait, idle kept
         identity = AgentIdentity.loadOrCreate(Path.of(Storage.dir("sim-agent-data")));
         http = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
         http.setHttpsConfigurator(new HttpsConfigurator(identity.sslContext()));
@@ -80,18 +101,62 @@ public final class SimulatedAgent implements AutoCloseable {
                 ex.close(); // the command was received in full; the "process" dies without answering
                 return;
             }
+            if (running.contains(c.vmUuid())) duplicateStarts.incrementAndGet();
+            disks.put(c.vmUuid(), new java.util.concurrent.CopyOnWriteArrayList<>(c.disks().stream().map(SimulatedAgent::live).toList()));
+            running.add(c.vmUuid());
             reply(ex, new VmStartRsp(c.vmUuid(), null, c.disks().stream().map(d -> new DiskResult(d.volumeUuid(),
                     d.ioCandidates().isEmpty() ? null : d.ioCandidates().get(0), d.cache(), List.of())).toList()));
         });
         context(AgentPaths.VM_STOP, ex -> {
+            VmStopCmd c = JSON.readValue(ex.getRequestBody(), VmStopCmd.class);
             stops.incrementAndGet();
             if (dieDuringStop) {
                 ex.close();
                 return;
             }
-            reply(ex, Map.of());
+            await(holdStops);
+            running.remove(c.vmUuid());
+            disks.remove(c.vmUuid());
+            try {
+                reply(ex, Map.of());
+            } catch (IOException e) {
+                // the server stopped waiting long ago: the stop was carried out all the same
+            }
+        });
+        context(AgentPaths.PING, ex -> {
+            if (pingsFail) {
+                ex.close();
+                return;
+            }
+            reply(ex, Map.of("status", "UP"));
+        });
+        // the subscription is taken and no event is ever pushed: the server's periodic sync does the work
+        context(AgentPaths.VM_WATCH, ex -> reply(ex, Map.of()));
+        context(AgentPaths.VM_LIST, ex -> reply(ex, new VmListRsp(running.stream()
+                .map(u -> new VmListRsp.Domain(u, "running", disks.getOrDefault(u, List.of()))).toList())));
+        context(AgentPaths.VM_ATTACH_VOLUME, ex -> {
+            VmAttachVolumeCmd c = JSON.readValue(ex.getRequestBody(), VmAttachVolumeCmd.class);
+            attaches.incrementAndGet();
+            await(holdAttaches);
+            disks.computeIfAbsent(c.vmUuid(), k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(live(c.disk()));
+            DiskTO d = c.disk();
+            reply(ex, new DiskResult(d.volumeUuid(), d.ioCandidates().isEmpty() ? null : d.ioCandidates().get(0), d.cache(), List.of()));
         });
         http.start();
+    }
+
+    private static VmListRsp.Disk live(DiskTO d) {
+        return new VmListRsp.Disk(DiskTargets.virtio(d.deviceId()), d.installPath(),
+                d.ioCandidates().isEmpty() ? null : d.ioCandidates().get(0), d.cache());
+    }
+
+    private static void await(CountDownLatch hold) {
+        if (hold == null) return;
+        try {
+            hold.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Authenticated like the real agent: without the enrolled secret, 401 and nothing runs. */

@@ -270,17 +270,29 @@ class IoModeUiTest {
         boolean differs = !applied.equals(d.path("effective").asText());
         assertThat(b.all("[data-pending='" + dbFull + "']")).hasSize(differs ? 1 : 0);
         if (differs) assertThat(b.text("[data-pending='" + dbFull + "']")).contains("takes effect at next start").contains(applied);
+        // the live domain's io/cache (read back by the tracker) shows next to it, flagged when it differs
+        JsonNode live = http.get("/v1/volumes/" + dbFull, admin).body().path("inventory").path("running");
+        String liveIo = live.path("io").isNull() ? "threads" : live.path("io").asText();
+        assertThat(b.text("[data-running='" + dbFull + "']")).contains("live domain: io=").contains(live.path("cache").asText());
+        assertThat(b.visible("[data-running='" + dbFull + "']").getAttribute("data-running-differs"))
+                .isEqualTo(String.valueOf(!liveIo.equals(d.path("effective").asText())));
         // the volume in no running VM gets no marker whatever it would get
         assertThat(b.all("[data-pending='" + tenantFull + "']")).isEmpty();
+        assertThat(b.all("[data-running='" + tenantFull + "']")).isEmpty();
         b.fullScreenshot("06-volumes-overridden-1280");
 
         // the filters: by primary storage, by VM, by effective mode
-        b.select("#filter-ps").selectByValue(nfs);
+        b.select("#filter-ps").selectByValue(nfs); // storage and VM filters are server-side: the page is fetched again
+        b.settled();
         assertThat(visibleVolumes()).containsExactly(writeback);
+        assertThat(b.text("#volume-count")).startsWith("Volumes 1–1 of 1 matching the filters");
         b.select("#filter-ps").selectByValue("");
+        b.settled();
         b.select("#filter-vm").selectByValue(vm);
+        b.settled();
         assertThat(visibleVolumes()).containsExactlyInAnyOrder(dbFull, scratch);
         b.select("#filter-vm").selectByValue("");
+        b.settled();
         String mode = d.path("effective").asText();
         b.select("#filter-mode").selectByValue(mode);
         Set<String> withMode = new HashSet<>();
@@ -418,6 +430,47 @@ class IoModeUiTest {
         assertThat(focused.getDomAttribute("id")).isEqualTo("filter-vm");
         String outline = (String) b.js("return getComputedStyle(document.activeElement).outlineStyle");
         assertThat(outline).isNotEqualTo("none");
+    }
+
+    @Test
+    @Order(11)
+    void theVolumeListIsPagedAndFilteredByTheServer() throws Exception {
+        String paged = f.primaryStorage(admin, "paged", "LocalStorage", Storage.dir("ui-paged"));
+        List<String> made = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) made.add(f.volume(admin, "paged-" + i, "qcow2", "none", paged, host));
+        b.login("admin", RunningServer.ADMIN_PASSWORD);
+        b.page("volumes");
+        b.select("#filter-ps").selectByValue(paged);
+        b.settled();
+        b.select("#page-size").selectByValue("10");
+        b.settled();
+        // each page is the query API's page: the same volumes in the same order
+        List<String> firstPage = apiPage(paged, 0);
+        assertThat(visibleVolumes()).containsExactlyElementsOf(firstPage).hasSize(10);
+        assertThat(b.text("#volume-count")).startsWith("Volumes 1–10 of 12 matching the filters");
+        assertThat(b.visible("#page-prev").isEnabled()).isFalse();
+        b.visible("#page-next").click();
+        b.settled();
+        assertThat(visibleVolumes()).containsExactlyElementsOf(apiPage(paged, 10)).hasSize(2);
+        assertThat(b.text("#volume-count")).startsWith("Volumes 11–12 of 12");
+        assertThat(b.visible("#page-next").isEnabled()).isFalse();
+        assertThat((String) b.waitFor(d -> d.switchTo().activeElement().getDomAttribute("id")))
+                .as("the focus stays on the pager (Next is disabled on the last page)").isEqualTo("page-prev");
+        b.visible("#page-prev").click();
+        b.settled();
+        assertThat(visibleVolumes()).containsExactlyElementsOf(firstPage);
+        assertThat(made).containsAll(firstPage);
+        b.select("#filter-ps").selectByValue("");
+        b.settled();
+        b.select("#page-size").selectByValue("25");
+        b.settled();
+    }
+
+    private List<String> apiPage(String ps, int start) {
+        List<String> out = new java.util.ArrayList<>();
+        http.get("/v1/volumes?q=primaryStorageUuid=" + ps + "&limit=10&start=" + start + "&sort=%2BcreateDate", admin)
+                .body().path("inventories").forEach(v -> out.add(v.path("uuid").asText()));
+        return out;
     }
 
     // ---- helpers ----

@@ -45,17 +45,25 @@ public final class AgentHttpServer implements AutoCloseable {
     public static final int MAX_BODY_BYTES = 1 << 20;
 
     static {
-        noDelay();
+        tuneJdkServer();
     }
 
     /**
-     * TCP_NODELAY for the JDK's HTTP server (read once per JVM, before its first server starts): without it a
-     * small answer waits for the client's delayed ACK, ~40 ms per agent call (measured: 170 calls/s from 8
-     * threads with or without TLS, thousands with it). Kept if the JVM was started with another value.
+     * Settings of the JDK's HTTP server, read once per JVM before its first server starts (each kept if the JVM was
+     * started with another value):
+     * <ul><li>TCP_NODELAY: without it a small answer waits for the client's delayed ACK, ~40 ms per agent call
+     * (measured: 170 calls/s from 8 threads with or without TLS, thousands with it).</li>
+     * <li>Idle connections kept 25 min, longer than the JDK HttpClient keeps one for reuse (20 min): with the
+     * default 30 s the agent closed connections the server then reused for a VM start, whose POST met a reset and
+     * could not be told apart from an agent that died mid-command (seen: 2 of ~1,000 starts in a 30 s two-node
+     * soak answered 503). The JDK server still closes idle connections beyond 200.</li></ul>
      */
-    public static void noDelay() {
+    public static void tuneJdkServer() {
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+        if (System.getProperty("sun.net.httpserver.idleInterval") == null) {
+            System.setProperty("sun.net.httpserver.idleInterval", "1500");
         }
     }
 

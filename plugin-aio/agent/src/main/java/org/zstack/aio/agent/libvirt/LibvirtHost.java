@@ -4,6 +4,7 @@ import org.libvirt.Connect;
 import org.libvirt.Domain;
 import org.libvirt.Error;
 import org.libvirt.LibvirtException;
+import org.libvirt.event.LifecycleListener;
 import org.libvirt.jna.Libvirt;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -31,9 +32,12 @@ public final class LibvirtHost implements AutoCloseable {
     private final Libvirt.VirErrorCallback quietErrors = (userData, error) -> { };
     private Connect conn;
     private String domainType;
+    /** Re-registered on every new connection (a libvirtd restart replaces it). */
+    private LifecycleListener lifecycle;
 
     public LibvirtHost(String uri) throws LibvirtException {
         this.uri = uri;
+        if (isQemuDriver()) LibvirtEventLoop.ensureRunning(); // before the first connection, so it delivers events
         this.conn = open();
     }
 
@@ -63,7 +67,19 @@ public final class LibvirtHost implements AutoCloseable {
     private Connect open() throws LibvirtException {
         Connect c = new Connect(uri);
         c.setConnectionErrorCallback(quietErrors);
+        if (lifecycle != null) c.addLifecycleListener(lifecycle);
         return c;
+    }
+
+    /**
+     * Delivers every domain lifecycle event of this connection (and of the connections that replace it) to
+     * {@code listener}, on libvirt's event thread. False when this process cannot get libvirt events.
+     */
+    public synchronized boolean onLifecycle(LifecycleListener listener) throws LibvirtException {
+        if (!isQemuDriver() || !LibvirtEventLoop.ensureRunning()) return false; // the test driver is polled only
+        this.lifecycle = listener;
+        connect().addLifecycleListener(listener);
+        return true;
     }
 
     /**
@@ -230,6 +246,15 @@ public final class LibvirtHost implements AutoCloseable {
 
     private void closeQuietly() {
         if (conn != null) {
+            if (lifecycle != null) {
+                // libvirt-java calls a listener of a closed connection with a freed handle (NPE, then abort):
+                // deregister it while the connection is still open
+                try {
+                    conn.removeLifecycleListener(lifecycle);
+                } catch (LibvirtException | RuntimeException ignored) {
+                    // a dead connection has no listeners left to remove
+                }
+            }
             try {
                 conn.close();
             } catch (LibvirtException | RuntimeException ignored) {

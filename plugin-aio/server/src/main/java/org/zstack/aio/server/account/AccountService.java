@@ -12,6 +12,7 @@ import org.zstack.aio.server.query.QueryExecutor;
 import org.zstack.aio.server.query.QueryReply;
 import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.query.QuerySpec;
+import org.springframework.context.ApplicationEventPublisher;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -40,16 +41,19 @@ public class AccountService {
     private final Duration sessionTimeout;
     private final LoginThrottle throttle;
     private final QueryReply query;
+    private final ApplicationEventPublisher events;
     private static final QuerySpec<AccountVO> QUERY =
             QuerySpec.of(AccountVO.class, AccountController.AccountInventory.class, "createDate", "uuid").hiding("passwordHash");
 
     public AccountService(AccountRepository accounts, SessionRepository sessions, LoginThrottle throttle,
-                          @Value("${aio.session-timeout:PT2H}") Duration sessionTimeout, QueryReply query) {
+                          @Value("${aio.session-timeout:PT2H}") Duration sessionTimeout, QueryReply query,
+                          ApplicationEventPublisher events) {
         this.throttle = throttle;
         this.accounts = accounts;
         this.sessions = sessions;
         this.sessionTimeout = sessionTimeout;
         this.query = query;
+        this.events = events;
     }
 
     /** A new session: the token goes to the client once; the database keeps only its hash. */
@@ -70,8 +74,10 @@ public class AccountService {
                 account.map(AccountVO::getPasswordHash).orElse(unknownAccountHash));
         if (account.isEmpty() || password == null || match == Passwords.Match.NONE) {
             throttle.failed(name, client);
-            throw new ApiException(ErrorCode.NOT_AUTHENTICATED, "wrong account name or password.",
+            ApiException refused = new ApiException(ErrorCode.NOT_AUTHENTICATED, "wrong account name or password.",
                     "Check the account name and password (as typed, or its SHA-512 in hex) and log in again.");
+            events.publishEvent(new AccountEvents.LoginRefused(name, refused.description())); // audited
+            throw refused;
         }
         throttle.succeeded(name);
         if (match == Passwords.Match.LEGACY) account.get().setPasswordHash(passwords.encode(password));
@@ -128,7 +134,9 @@ public class AccountService {
         if (accounts.findByName(name).isPresent()) {
             throw ApiException.conflict("an account named " + name + " already exists.", "Choose another name.");
         }
-        return accounts.save(new AccountVO(Uuids.random(), name, passwords.encode(password), AccountVO.NORMAL));
+        AccountVO created = accounts.save(new AccountVO(Uuids.random(), name, passwords.encode(password), AccountVO.NORMAL));
+        events.publishEvent(new AccountEvents.AccountCreated(caller, created.getUuid(), name, AccountVO.NORMAL)); // audited, same transaction
+        return created;
     }
 
     /** Creates the admin account on first start; returns true when it did. */

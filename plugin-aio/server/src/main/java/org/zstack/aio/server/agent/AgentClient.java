@@ -1,6 +1,8 @@
 package org.zstack.aio.server.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.zstack.aio.agent.api.AgentError;
@@ -8,6 +10,7 @@ import org.zstack.aio.agent.api.trust.AgentAuth;
 import org.zstack.aio.agent.api.trust.PinnedTls;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
+import org.zstack.aio.server.metrics.IoModeMetrics;
 
 import javax.net.ssl.SSLHandshakeException;
 import java.io.IOException;
@@ -36,29 +39,81 @@ import java.util.concurrent.ConcurrentHashMap;
 @Component
 public class AgentClient {
 
+    private static final Logger LOG = LoggerFactory.getLogger(AgentClient.class);
     private final ObjectMapper json;
     private final Duration timeout;
     private final AgentEndpoints endpoints;
+    private final IoModeMetrics metrics;
     /** One client per pinned certificate: each has its own TLS context and keeps its connections alive. */
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
-    public AgentClient(ObjectMapper json, @Value("${aio.agent.timeout:PT120S}") Duration timeout, AgentEndpoints endpoints) {
+    public AgentClient(ObjectMapper json, @Value("${aio.agent.timeout:PT120S}") Duration timeout, AgentEndpoints endpoints,
+                       IoModeMetrics metrics) {
+        this.metrics = metrics;
         this.json = json;
         this.timeout = timeout;
         this.endpoints = endpoints;
     }
 
+    /** How long a command may take before the caller stops waiting. */
+    public Duration timeout() {
+        return timeout;
+    }
+
     /** Calls the agent enrolled at ip:port. */
     public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer) {
-        return send(endpoints.at(ip, port), path, cmd, answer, false);
+        return call(ip, port, path, cmd, answer, timeout);
+    }
+
+    /**
+     * The same with a shorter wait (the host tracker's ping and listing). When the agent refuses this node's
+     * credentials (401, or a certificate that no longer matches) the command did not run; if another management
+     * node re-enrolled the host meanwhile, the database has the new credentials: they are read once more and the
+     * command is sent again with them. Otherwise the refusal stands.
+     */
+    public <T> T call(String ip, int port, String path, Object cmd, Class<T> answer, Duration timeout) {
+        long t0 = System.nanoTime();
+        boolean ok = false;
+        try {
+            T out = callEnrolled(ip, port, path, cmd, answer, timeout);
+            ok = true;
+            return out;
+        } finally { // its latency goes to aio_agent_call_seconds{path,outcome}
+            metrics.agentCall(path, Duration.ofNanos(System.nanoTime() - t0), ok);
+        }
+    }
+
+    private <T> T callEnrolled(String ip, int port, String path, Object cmd, Class<T> answer, Duration timeout) {
+        AgentEndpoint ep = endpoints.at(ip, port);
+        try {
+            return send(ep, path, cmd, answer, false, timeout);
+        } catch (CredentialsRefused refused) {
+            AgentEndpoint fresh = endpoints.reread(ip, port, ep);
+            if (fresh == null) throw refused.answer;
+            try {
+                return send(fresh, path, cmd, answer, false, timeout);
+            } catch (CredentialsRefused again) {
+                throw again.answer;
+            }
+        }
     }
 
     /** Calls an agent with credentials from a token being enrolled: a mismatch is the token's fault (400). */
     public <T> T enroll(AgentEndpoint endpoint, String path, Object cmd, Class<T> answer) {
-        return send(endpoint, path, cmd, answer, true);
+        return send(endpoint, path, cmd, answer, true, timeout);
     }
 
-    private <T> T send(AgentEndpoint ep, String path, Object cmd, Class<T> answer, boolean enrolling) {
+    /** The agent refused the credentials before running anything; carries the answer to give if that stands. */
+    private static final class CredentialsRefused extends RuntimeException {
+        final ApiException answer;
+
+        CredentialsRefused(ApiException answer) {
+            super(answer.getMessage(), null, false, false);
+            this.answer = answer;
+        }
+    }
+
+    private <T> T send(AgentEndpoint ep, String path, Object cmd, Class<T> answer, boolean enrolling, Duration timeout) {
         String where = ep.where();
         HttpResponse<byte[]> rsp;
         try {
@@ -68,7 +123,8 @@ public class AgentClient {
                     .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(cmd))).build();
             rsp = client(ep).send(req, HttpResponse.BodyHandlers.ofByteArray());
         } catch (SSLHandshakeException e) {
-            throw identityMismatch(ep, e, enrolling);
+            ApiException mismatch = identityMismatch(ep, e, enrolling);
+            throw enrolling ? mismatch : new CredentialsRefused(mismatch);
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unreachable(ep, e);
         } catch (HttpTimeoutException e) {
@@ -80,6 +136,7 @@ public class AgentClient {
             if (e.getCause() instanceof ConnectException || e.getMessage() == null) {
                 throw unreachable(ep, e);
             }
+            LOG.warn("connection to the agent at {} broke during {}: {}", where, path, e.toString(), e);
             throw new AgentOutcomeUnknownException("the connection to the KVM agent at " + where
                     + " broke during " + path + ".",
                     "The agent may or may not have carried the command out; check that host before retrying.");
@@ -94,10 +151,10 @@ public class AgentClient {
                         "The token is outdated (rotated) or from another agent: run 'bin/aio-agent enrollment' on that "
                                 + "host and send its output as agentEnrollment.");
             }
-            throw new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + where
+            throw new CredentialsRefused(new ApiException(ErrorCode.AGENT_UNREACHABLE, "the KVM agent at " + where
                     + " refused this server's credentials (its secret was rotated); nothing was changed.",
                     "Reconnect the host with the agent's new token: PUT /v1/hosts/{uuid}/actions "
-                            + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment>\"}}.");
+                            + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment>\"}}."));
         }
         try {
             if (rsp.statusCode() / 100 == 2) return json.readValue(rsp.body(), answer);

@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The enrolled endpoint of each host's agent, by address: read from the database (and the secret opened) once
- * per host and address, then kept in memory, so a VM start costs no extra query. Enrolling replaces it.
+ * per host and address, then kept in memory, so a VM start costs no extra query. Enrolling on this node replaces it;
+ * enrolling on another node is noticed when the agent refuses the cached credentials ({@link #reread}).
  */
 @Component
 public class AgentEndpoints {
@@ -50,6 +51,19 @@ public class AgentEndpoints {
         throw new ApiException(ErrorCode.CONFLICT, "the KVM agent at " + ip + ":" + port + " is not enrolled with this "
                 + "server, so it is not called.", "Reconnect the host with the agent's token: PUT /v1/hosts/{uuid}/actions "
                 + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment on that host>\"}}.");
+    }
+
+    /**
+     * The credentials in the database when the cached ones were refused: another management node may have
+     * re-enrolled the host (its agent's secret rotated or the agent reinstalled). Null when the database holds the
+     * same ones (the refusal stands); otherwise they replace the cached ones.
+     */
+    public AgentEndpoint reread(String ip, int port, AgentEndpoint refused) {
+        byAddress.remove(ip + ":" + port, refused);
+        AgentEndpoint now = at(ip, port);
+        boolean same = java.util.Arrays.equals(now.certSha256(), refused.certSha256())
+                && java.security.MessageDigest.isEqual(now.secret(), refused.secret());
+        return same ? null : now;
     }
 
     /**

@@ -2,6 +2,9 @@ package org.zstack.aio.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Reading ZStack-style bodies ({@code {"actionName":{...}}}) strictly: a wrong JSON type is a 400 that names
  * the field, never a silent coercion (a number where a string belongs is refused, not turned into text).
@@ -76,5 +79,18 @@ public final class Bodies {
         if (n.isArray()) return "an array";
         if (n.isObject()) return "an object";
         return "a string";
+    }
+
+    /** ZStack's {@code systemTags}: absent or null is none; anything but an array of strings is a 400. */
+    public static List<String> systemTags(JsonNode obj, String example) {
+        JsonNode tags = obj.get("systemTags");
+        List<String> out = new ArrayList<>();
+        if (tags == null || tags.isNull()) return out;
+        if (!tags.isArray()) throw ApiException.badRequest("field 'systemTags' must be a JSON array of strings.", "Send e.g. [\"" + example + "\"].");
+        for (JsonNode t : tags) {
+            if (!t.isTextual()) throw ApiException.badRequest("'systemTags' holds a non-string.", "Send each tag as a string.");
+            out.add(t.textValue());
+        }
+        return out;
     }
 }

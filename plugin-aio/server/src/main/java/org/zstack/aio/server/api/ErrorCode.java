@@ -26,6 +26,8 @@ public enum ErrorCode {
     AGENT_UNREACHABLE("AIO.1500", HttpStatus.SERVICE_UNAVAILABLE),
     DATABASE_UNREACHABLE("AIO.1501", HttpStatus.SERVICE_UNAVAILABLE),
     AGENT_FAILED("AIO.1502", HttpStatus.SERVICE_UNAVAILABLE),
+    /** the management node running an API job stopped before the job finished */
+    NODE_LOST("AIO.1503", HttpStatus.SERVICE_UNAVAILABLE),
     INTERNAL("AIO.1999", HttpStatus.INTERNAL_SERVER_ERROR);
 
     private final String code;

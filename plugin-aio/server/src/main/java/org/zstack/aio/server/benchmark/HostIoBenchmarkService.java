@@ -15,6 +15,8 @@ import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.api.ApiException;
+import org.zstack.aio.server.audit.AuditEntry;
+import org.zstack.aio.server.audit.AuditService;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.PrimaryStorageRepository;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
@@ -49,11 +51,13 @@ public class HostIoBenchmarkService {
     private final IoModeDecider decider;
     private final ObjectMapper json;
     private final TransactionTemplate tx;
+    private final AuditService audit;
 
     public HostIoBenchmarkService(HostService hostService,
                                   PrimaryStorageService storageService,
                                   PrimaryStorageRepository storages, HostIoBenchmarkRepository benchmarks,
-                                  AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx) {
+                                  AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx,
+                                  AuditService audit) {
         this.hostService = hostService;
         this.storageService = storageService;
         this.storages = storages;
@@ -62,6 +66,7 @@ public class HostIoBenchmarkService {
         this.decider = decider;
         this.json = json;
         this.tx = tx;
+        this.audit = audit;
     }
 
     /** A stored benchmark as the API shows it; {@code scores}: image kind → mode → score (threads = 1). */
@@ -112,6 +117,8 @@ public class HostIoBenchmarkService {
                         .orElseGet(() -> new HostIoBenchmarkVO(hostUuid, p.getUuid()));
                 r.set(rsp.path(), rsp.complete(), rsp.note(), rsp.qemuImg(), rsp.budgetSeconds(),
                         Math.round(rsp.seconds() * 1000), write(rsp.cells()), taken(rsp.startedAt()));
+                audit.record(caller, new AuditEntry("BenchmarkHostIo", "HostVO", hostUuid, host.getName() + " on " + p.getName(),
+                        null, (rsp.complete() ? "complete" : "incomplete") + " run of " + rsp.path()));
                 saved.add(benchmarks.save(r));
             });
             return saved;

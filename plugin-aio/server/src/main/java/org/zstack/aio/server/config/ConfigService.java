@@ -17,6 +17,8 @@ import org.zstack.aio.server.query.QueryExecutor;
 import org.zstack.aio.server.query.QueryReply;
 import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.query.QuerySpec;
+import org.zstack.aio.server.audit.AuditEntry;
+import org.zstack.aio.server.audit.AuditService;
 
 import java.time.LocalDateTime;
 import java.util.List;
@@ -39,6 +41,7 @@ public class ConfigService {
     private final ConfigSnapshotLoader snapshots;
     private final List<ResourceConfigValidator> validators;
     private final QueryReply query;
+    private final AuditService audit;
     private static final QuerySpec<GlobalConfigVO> GLOBAL_QUERY =
             QuerySpec.of(GlobalConfigVO.class, GlobalConfigInventory.class, "category", "name");
     private static final QuerySpec<ResourceConfigVO> RESOURCE_QUERY =
@@ -46,7 +49,7 @@ public class ConfigService {
 
     public ConfigService(ConfigDefinitions definitions, GlobalConfigRepository globals, ResourceConfigRepository overrides,
                          ResourceLocator locator, ConfigSnapshotLoader snapshots, List<ResourceConfigValidator> validators,
-                         QueryReply query) {
+                         QueryReply query, AuditService audit) {
         this.definitions = definitions;
         this.globals = globals;
         this.overrides = overrides;
@@ -54,6 +57,7 @@ public class ConfigService {
         this.snapshots = snapshots;
         this.validators = validators;
         this.query = query;
+        this.audit = audit;
     }
 
     @ZStackInventory("org.zstack.core.config.GlobalConfigInventory")
@@ -111,7 +115,9 @@ public class ConfigService {
         String value = validValue(def, rawValue);
         GlobalConfigVO row = globals.findByCategoryAndName(category, name)
                 .orElseGet(() -> globals.save(new GlobalConfigVO(def)));
+        String old = row.getValue();
         row.setValue(value);
+        audit.record(caller, AuditEntry.globalConfig(category, name, old, value));
         return inventory(def, row);
     }
 
@@ -123,11 +129,13 @@ public class ConfigService {
         LocatedResource r = writableResource(caller, def, resourceUuid);
         for (ResourceConfigValidator v : validators) v.validate(r, def, value);
         ResourceConfigVO row = overrides.findByResourceUuidAndCategoryAndName(resourceUuid, category, name).orElse(null);
+        String old = row == null ? null : row.getValue();
         if (row == null) {
             row = overrides.save(new ResourceConfigVO(Uuids.random(), resourceUuid, r.type(), category, name, value));
         } else {
             row.setValue(value);
         }
+        audit.record(caller, new AuditEntry("UpdateResourceConfig", r.type(), resourceUuid, def.identity(), old, value));
         return new ResourceConfigInventory(row.getUuid(), resourceUuid, r.type(), category, name, value,
                 row.getCreateDate(), row.getLastOpDate());
     }
@@ -136,12 +144,13 @@ public class ConfigService {
     @Transactional
     public void deleteResource(Caller caller, String category, String name, String resourceUuid) {
         GlobalConfigDefinition def = definition(category, name);
-        writableResource(caller, def, resourceUuid);
+        LocatedResource r = writableResource(caller, def, resourceUuid);
         ResourceConfigVO row = overrides.findByResourceUuidAndCategoryAndName(resourceUuid, category, name)
                 .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND,
                         "resource " + resourceUuid + " has no override of " + def.identity() + ".",
                         "Nothing to delete: it already follows its parent or the global value."));
         overrides.delete(row);
+        audit.record(caller, new AuditEntry("DeleteResourceConfig", r.type(), resourceUuid, def.identity(), row.getValue(), null));
     }
 
     @Transactional(readOnly = true)
@@ -205,6 +214,11 @@ public class ConfigService {
             throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,
                     "the value of " + def.identity() + " is " + v.length() + " characters long, over " + MAX_VALUE_LENGTH + ".",
                     "Send one of: " + String.join(", ", def.validValues()) + ".");
+        }
+        if ("Integer".equals(def.type()) && !v.matches("[1-9][0-9]{0,5}")) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,
+                    "'" + Uuids.abbreviate(v) + "' is not a valid value of " + def.identity() + ".",
+                    "Send a whole number from 1 to 999999, as a string.");
         }
         if (!def.validValues().isEmpty() && !def.validValues().contains(v)) {
             throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,

@@ -28,10 +28,8 @@ public class HostController {
     @Operation(operationId = "AddKVMHost")
     @PostMapping("/v1/hosts/kvm")
     public Reply.Inventory<HostInventory> add(Caller caller, @RequestBody JsonNode body) {
-        JsonNode p = Bodies.action(body, "params");
-        int port = p.has("agentPort") ? (int) Bodies.number(p, "agentPort", 1, 65535) : 7070;
-        return Reply.of(hosts.add(caller, Bodies.text(p, "name"), Bodies.text(p, "managementIp"), port,
-                Bodies.optText(p, "agentEnrollment")));
+        AddHostParams p = AddHostParams.read(Bodies.action(body, "params"));
+        return Reply.of(hosts.add(caller, p.name(), p.managementIp(), p.agentPort(), p.agentEnrollment()));
     }
 
     @Operation(operationId = "ReconnectHost")

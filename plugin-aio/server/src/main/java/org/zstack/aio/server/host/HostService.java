@@ -22,6 +22,8 @@ import org.zstack.aio.server.agent.AgentEndpoints;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.audit.AuditEntry;
+import org.zstack.aio.server.audit.AuditService;
 import org.zstack.aio.server.inventory.HostRepository;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.PrimaryStorageRepository;
@@ -49,13 +51,14 @@ public class HostService {
     private final ObjectMapper json;
     private final TransactionTemplate tx;
     private final QueryReply query;
+    private final AuditService audit;
     private static final QuerySpec<HostVO> QUERY = QuerySpec.of(HostVO.class, HostInventory.class, "createDate", "uuid");
     /** host + storage path pairs this server has registered with the host's agent since it started. */
     private final java.util.Set<String> registered = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public HostService(HostRepository hosts, HostIoCapabilitiesRepository capabilities, PrimaryStorageRepository storages,
                        AgentClient agent, AgentEndpoints endpoints, IoModeDecider decider, ObjectMapper json,
-                       TransactionTemplate tx, QueryReply query) {
+                       TransactionTemplate tx, QueryReply query, AuditService audit) {
         this.endpoints = endpoints;
         this.hosts = hosts;
         this.capabilities = capabilities;
@@ -65,6 +68,7 @@ public class HostService {
         this.json = json;
         this.tx = tx;
         this.query = query;
+        this.audit = audit;
     }
 
     public record IoCapabilities(String kernel, Integer ioUringDisabled, String qemu, Boolean qemuIoUring,
@@ -104,6 +108,7 @@ public class HostService {
             endpoints.enrolled(uuid, endpoint);
             HostIoCapabilitiesVO caps = new HostIoCapabilitiesVO(uuid);
             caps.update(facts, write(facts.storagePaths()));
+            audit.record(caller, new AuditEntry("AddKVMHost", "HostVO", uuid, name, null, managementIp + ":" + agentPort));
             return inventory(h, capabilities.save(caps));
         });
     }
@@ -115,6 +120,16 @@ public class HostService {
      */
     public HostInventory reconnect(Caller caller, String uuid, String agentEnrollment) {
         AccountService.requireAdmin(caller, "reconnect hosts");
+        return reprobe(caller, uuid, agentEnrollment);
+    }
+
+    /** Probes the host's facts again and marks it Connected (the host tracker on a comeback; no new token). */
+    public HostInventory reprobe(String uuid) {
+        return reprobe(null, uuid, null);
+    }
+
+    /** @param caller the admin who asked (audited), or null for the host tracker (a comeback is no one's change) */
+    private HostInventory reprobe(Caller caller, String uuid, String agentEnrollment) {
         HostVO h = find(uuid);
         AgentEndpoint endpoint = agentEnrollment == null ? null
                 : AgentEndpoint.of(h.getManagementIp(), h.getAgentPort(), token(agentEnrollment));
@@ -127,6 +142,9 @@ public class HostService {
             HostIoCapabilitiesVO caps = capabilities.findById(uuid).orElseGet(() -> new HostIoCapabilitiesVO(uuid));
             caps.update(facts, write(facts.storagePaths()));
             HostVO host = hosts.findById(uuid).orElseThrow();
+            if (caller != null) {
+                audit.record(caller, new AuditEntry("ReconnectHost", "HostVO", uuid, host.getName(), host.getStatus(), "Connected"));
+            }
             host.setStatus("Connected");
             return inventory(host, capabilities.save(caps));
         });

@@ -19,12 +19,13 @@ public final class Inventories {
 
     @ZStackInventory("org.zstack.header.vm.VmInstanceInventory")
     public record VmInventory(String uuid, String name, String state, String hostUuid, List<String> volumeUuids,
-                              long memorySize, int cpuNum, String accountUuid, LocalDateTime createDate,
-                              LocalDateTime lastOpDate) {
+                              long memorySize, int cpuNum, String accountUuid, String stateReason,
+                              LocalDateTime createDate, LocalDateTime lastOpDate) {
 
         public static VmInventory of(VmInstanceVO vm, List<String> volumeUuids) {
             return new VmInventory(vm.getUuid(), vm.getName(), vm.getState().name(), vm.getHostUuid(), volumeUuids,
-                    vm.getMemorySize(), vm.getCpuNum(), vm.getAccountUuid(), vm.getCreateDate(), vm.getLastOpDate());
+                    vm.getMemorySize(), vm.getCpuNum(), vm.getAccountUuid(), vm.getStateReason(), vm.getCreateDate(),
+                    vm.getLastOpDate());
         }
     }
 }

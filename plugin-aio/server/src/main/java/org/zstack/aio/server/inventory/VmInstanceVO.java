@@ -10,7 +10,8 @@ import java.time.LocalDateTime;
 @Table(name = "VmInstanceVO")
 public class VmInstanceVO {
 
-    public enum State { Stopped, Starting, Running, Stopping }
+    /** Contract §6: Starting/Stopping/Migrating are held by a node's lease; Unknown waits for the tracker. */
+    public enum State { Stopped, Starting, Running, Stopping, Migrating, Unknown }
 
     @Id
     private String uuid;
@@ -22,6 +23,9 @@ public class VmInstanceVO {
     private String accountUuid;
     private LocalDateTime createDate;
     private LocalDateTime lastOpDate;
+    private long stateVersion;
+    private LocalDateTime opLeaseUntil;
+    private String stateReason;
 
     protected VmInstanceVO() {
     }
@@ -46,6 +50,9 @@ public class VmInstanceVO {
     public long getMemorySize() { return memorySize; }
     public int getCpuNum() { return cpuNum; }
     public String getAccountUuid() { return accountUuid; }
+    public long getStateVersion() { return stateVersion; }
+    public LocalDateTime getOpLeaseUntil() { return opLeaseUntil; }
+    public String getStateReason() { return stateReason; }
 
     public void setState(State state) {
         this.state = state.name();

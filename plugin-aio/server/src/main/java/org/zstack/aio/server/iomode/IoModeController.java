@@ -6,7 +6,12 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Reply;
+import org.zstack.aio.server.api.Uuids;
+
+import java.util.List;
+import java.util.Set;
 
 @RestController
 public class IoModeController {
@@ -19,11 +24,21 @@ public class IoModeController {
         this.overview = overview;
     }
 
-    /** What the next start would decide for every volume the caller can see. */
+    /**
+     * What the next start would decide for every volume the caller can see, or only for the volumes named by
+     * {@code volumeUuid} (repeatable, at most {@value IoModeOverview#MAX_NAMED}: one page of a volume list).
+     */
     @Operation(operationId = "QueryVolumeIoModePreview")
     @GetMapping("/v1/io-mode/previews")
-    public Reply.Inventories<IoModeDecisionInventory> previews(Caller caller) {
-        return Reply.list(overview.previews(caller));
+    public Reply.Inventories<IoModeDecisionInventory> previews(Caller caller,
+                                                               @RequestParam(name = "volumeUuid", required = false) List<String> volumeUuids) {
+        if (volumeUuids == null || volumeUuids.isEmpty()) return Reply.list(overview.previews(caller));
+        if (volumeUuids.size() > IoModeOverview.MAX_NAMED) {
+            throw ApiException.badRequest(volumeUuids.size() + " volumeUuid parameters are more than " + IoModeOverview.MAX_NAMED + ".",
+                    "Ask for one page of volumes at a time, or leave volumeUuid out for every volume.");
+        }
+        volumeUuids.forEach(u -> Uuids.require(u, "volume"));
+        return Reply.list(overview.previews(caller, Set.copyOf(volumeUuids)));
     }
 
     /** The impact of setting a global config to value: modes per volume before/after, fallbacks grouped by reason. */

@@ -101,12 +101,18 @@ public class IoModeFactsLoader {
 
     /** All volumes (or one account's) with their primary storage and their VM's host uuid, in one query. */
     public List<PlacedVolume> allVolumes(String accountUuid) {
-        String where = accountUuid == null ? "" : " where v.accountUuid = :account";
+        return volumes(accountUuid, null);
+    }
+
+    /** These volumes (all when null) of one account (every account when null), with their storage and VM host. */
+    public List<PlacedVolume> volumes(String accountUuid, java.util.Collection<String> uuids) {
+        String where = (accountUuid == null ? "" : " and v.accountUuid = :account") + (uuids == null ? "" : " and v.uuid in :uuids");
         TypedQuery<Object[]> q = em.createQuery("select v, p, m.hostUuid from VolumeVO v join PrimaryStorageVO p "
                                                 + "on p.uuid = v.primaryStorageUuid left join VmInstanceVO m "
-                                                + "on m.uuid = v.vmInstanceUuid" + where + " order by v.createDate, v.uuid",
+                                                + "on m.uuid = v.vmInstanceUuid where 1 = 1" + where + " order by v.createDate, v.uuid",
                 Object[].class);
         if (accountUuid != null) q.setParameter("account", accountUuid);
+        if (uuids != null) q.setParameter("uuids", uuids);
         return q.getResultList().stream()
                 .map(r -> new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])).toList();
     }

@@ -48,6 +48,18 @@ public class IoModeOverview {
         this.decider = decider;
     }
 
+    /** The most volumes one preview call may name. */
+    public static final int MAX_NAMED = 500;
+
+    /** The decision the next start would make for each of these volumes the caller can see (unknown ones: none). */
+    @Transactional(readOnly = true)
+    public List<IoModeDecisionInventory> previews(Caller caller, java.util.Set<String> volumeUuids) {
+        var volumes = facts.volumes(caller.admin() ? null : caller.accountUuid(), volumeUuids);
+        var f = new Facts(volumes, facts.allHosts(), facts.allPerformance());
+        return decideAll(f, facts.configs(volumes.stream().map(IoModeFactsLoader.PlacedVolume::volume).toList())).stream()
+                .map(IoModeDecisionInventory::of).toList();
+    }
+
     /** The decision the next start would make for each volume the caller can see. */
     @Transactional(readOnly = true)
     public List<IoModeDecisionInventory> previews(Caller caller) {

@@ -45,13 +45,15 @@ public class ApiJobRunner {
     enum Accepted { NEW, EXISTING, OTHER_OWNER }
 
     private final ApiJobRepository jobs;
+    private final ApiJobLeases leases;
     private final ObjectMapper json;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
     private final ExecutorService pool;
 
-    public ApiJobRunner(ApiJobRepository jobs, ObjectMapper json) {
+    public ApiJobRunner(ApiJobRepository jobs, ApiJobLeases leases, ObjectMapper json) {
         this.jobs = jobs;
+        this.leases = leases;
         this.json = json;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(MAX_RUNNING, r -> {
@@ -71,7 +73,19 @@ public class ApiJobRunner {
             // the same job uuid accepted concurrently: one runs it
             return jobs.findById(jobUuid).map(j -> sameOwner(j, accountUuid)).orElseThrow(() -> e);
         }
-        pool.execute(() -> run(jobUuid, replay));
+        leases.started(jobUuid);
+        try {
+            pool.execute(() -> {
+                try {
+                    run(jobUuid, replay);
+                } finally {
+                    leases.finished(jobUuid);
+                }
+            });
+        } catch (RuntimeException e) { // the pool is closing with the node: the job's lease lapses, another node fails it
+            leases.finished(jobUuid);
+            throw e;
+        }
         return Accepted.NEW;
     }
 

@@ -12,7 +12,7 @@ import java.util.Map;
  * How a VM start or hot-plug applies the decisions: {@link PluginDiskIo} (the aio plugin, aio.plugin.enabled=true)
  * or {@link LegacyDiskIo} (the previous platform's disks, aio.plugin.enabled=false). One of them is a bean.
  */
-interface DiskIoPolicy {
+public interface DiskIoPolicy {
 
     /** Throws the refusal (after storing it) when a decision forbids starting these disks. */
     void refuseIfAnyRefused(String vmUuid, List<Decided> decided);

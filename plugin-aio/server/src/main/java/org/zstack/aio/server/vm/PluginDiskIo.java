@@ -10,6 +10,7 @@ import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.inventory.VolumeVO;
+import org.zstack.aio.server.metrics.IoModeMetrics;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
@@ -28,8 +29,10 @@ class PluginDiskIo implements DiskIoPolicy {
 
     private final IoModeDecider decider;
     private final IoModeService ioModes;
+    private final IoModeMetrics metrics;
 
-    PluginDiskIo(IoModeDecider decider, IoModeService ioModes) {
+    PluginDiskIo(IoModeDecider decider, IoModeService ioModes, IoModeMetrics metrics) {
+        this.metrics = metrics;
         this.decider = decider;
         this.ioModes = ioModes;
     }
@@ -39,6 +42,7 @@ class PluginDiskIo implements DiskIoPolicy {
         List<Decided> refused = decided.stream().filter(d -> d.decision().refused()).toList();
         if (refused.isEmpty()) return;
         ioModes.record(vmUuid, refused, Map.of());
+        metrics.refused(refused.stream().map(Decided::decision).toList());
         Decided first = refused.get(0);
         VolumeVO v = first.volume().volume();
         Check failed = first.decision().firstFailure();
@@ -57,6 +61,8 @@ class PluginDiskIo implements DiskIoPolicy {
 
     @Override
     public List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
-        return ioModes.record(vmUuid, decided, applied);
+        List<StoredDecision> stored = ioModes.record(vmUuid, decided, applied);
+        metrics.applied(decided.stream().map(Decided::decision).toList());
+        return stored;
     }
 }

@@ -1,5 +1,6 @@
 package org.zstack.aio.server.vm;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.zstack.aio.agent.api.AgentPaths;
@@ -15,6 +16,9 @@ import org.zstack.aio.server.agent.AgentOutcomeUnknownException;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.db.UnitOfWork;
+import org.zstack.aio.server.audit.AuditEntry;
+import org.zstack.aio.server.audit.AuditService;
+import org.zstack.aio.server.metrics.IoModeMetrics;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.Inventories.VmInventory;
@@ -28,6 +32,8 @@ import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
 import org.zstack.aio.server.volume.VolumeInventory;
 import org.zstack.aio.server.volume.VolumeService;
 
+
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -58,11 +64,20 @@ public class VmLifecycle {
     private final TransactionTemplate tx;
     private final VolumeService volumeService;
     private final UnitOfWork work;
+    private final OperationLeases leases;
+    private final ApplicationEventPublisher events;
+    private final AuditService audit;
+    private final IoModeMetrics metrics;
 
-    VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo,
+    public VmLifecycle(VmService vms, VmStateRepository states, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo,
                 AgentClient agent, VolumeRepository volumes, TransactionTemplate tx, VolumeService volumeService,
-                UnitOfWork work) {
+                UnitOfWork work, OperationLeases leases, ApplicationEventPublisher events, AuditService audit,
+                IoModeMetrics metrics) {
         this.work = work;
+        this.leases = leases;
+        this.events = events;
+        this.audit = audit;
+        this.metrics = metrics;
         this.vms = vms;
         this.states = states;
         this.hosts = hosts;
@@ -74,11 +89,24 @@ public class VmLifecycle {
         this.volumeService = volumeService;
     }
 
+    /** Starts the VM; its duration goes to {@code aio_vm_start_seconds{outcome}}. */
     public StartResult start(Caller caller, String vmUuid) {
+        long t0 = System.nanoTime();
+        boolean ok = false;
+        try {
+            StartResult r = startTimed(caller, vmUuid);
+            ok = true;
+            return r;
+        } finally {
+            metrics.vmStart(java.time.Duration.ofNanos(System.nanoTime() - t0), ok);
+        }
+    }
+
+    private StartResult startTimed(Caller caller, String vmUuid) {
         VmInstanceVO vm = vms.owned(caller, vmUuid);
         HostVO host = hosts.find(vm.getHostUuid());
         claim(vm, State.Stopped, State.Starting, "start");
-        boolean started = false;
+        boolean sent = false;
         try {
             List<Decided> decided = ioModes.decideForVm(vmUuid, host.getUuid(), List.of());
             diskIo.refuseIfAnyRefused(vmUuid, decided);
@@ -89,8 +117,11 @@ public class VmLifecycle {
                 rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_START,
                         new VmStartCmd(vmUuid, vm.getName(), vm.getMemorySize(), vm.getCpuNum(), disks), VmStartRsp.class);
             } catch (AgentOutcomeUnknownException e) {
-                throw undoStart(host, vmUuid, e);
+                throw undoStart(host, vmUuid, e); // Stopped, the answer says whether the undo reached the host
             }
+            // the domain runs from here on: a failure below leaves Starting under a lapsing lease, which the
+            // tracker settles from libvirt (Running), never Stopped with a QEMU left behind
+            sent = true;
             Map<String, DiskResult> applied = new HashMap<>();
             if (rsp.disks() != null) rsp.disks().forEach(r -> applied.put(r.volumeUuid(), r));
             List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volumeUuid()))).toList();
@@ -98,12 +129,17 @@ public class VmLifecycle {
             List<StoredDecision> stored = work.idempotent(() -> tx.execute(s -> {
                 List<StoredDecision> out = diskIo.record(vmUuid, recorded, applied);
                 states.transition(vmUuid, State.Starting.name(), State.Running.name());
+                audit.record(caller, new AuditEntry("StartVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
+                        State.Stopped.name(), State.Running.name()));
                 return out;
             }));
-            started = true;
+            events.publishEvent(new VmOperationDone(host.getUuid()));
             return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()), stored);
+        } catch (RuntimeException e) {
+            if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name()));
+            throw e;
         } finally {
-            if (!started) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name()));
+            leases.end(vmUuid);
         }
     }
 
@@ -127,14 +163,38 @@ public class VmLifecycle {
         VmInstanceVO vm = vms.owned(caller, vmUuid);
         HostVO host = hosts.find(vm.getHostUuid());
         claim(vm, State.Running, State.Stopping, "stop");
-        boolean stopped = false;
+        boolean sent = false;
         try {
-            agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class);
-            work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Stopped.name()));
-            stopped = true;
+            callAgent(vmUuid, State.Stopping, () -> agent.call(host.getManagementIp(), host.getAgentPort(),
+                    AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class));
+            sent = true;
+            work.idempotent(() -> tx.executeWithoutResult(s -> { // the audit row commits with the change it records
+                states.transition(vmUuid, State.Stopping.name(), State.Stopped.name());
+                audit.record(caller, new AuditEntry("StopVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
+                        State.Running.name(), State.Stopped.name()));
+            }));
+            events.publishEvent(new VmOperationDone(host.getUuid())); // the tracker drops its running disks
             return vms.inventory(states.findById(vmUuid).orElseThrow());
+        } catch (RuntimeException e) {
+            if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Running.name()));
+            throw e;
         } finally {
-            if (!stopped) work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Running.name()));
+            leases.end(vmUuid);
+        }
+    }
+
+    /**
+     * An agent that took the command and did not answer in time may still carry it out: the VM goes Unknown (the
+     * tracker settles it from libvirt) and the answer says so instead of claiming nothing changed.
+     */
+    private <T> T callAgent(String vmUuid, State during, java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (AgentOutcomeUnknownException e) {
+            states.transition(vmUuid, during.name(), State.Unknown.name());
+            throw new ApiException(e.code(), "VM " + vmUuid + " is now Unknown: " + e.description(),
+                    "The server reads the VM's state from its host (within 15 s of the agent answering again); "
+                    + "GET the VM to see it settle to Running or Stopped before retrying.");
         }
     }
 
@@ -156,18 +216,29 @@ public class VmLifecycle {
             throw ApiException.conflict("VM " + vmUuid + " is " + vm.getState() + ".", "Wait until it is Running or Stopped.");
         }
         HostVO host = hosts.find(vm.getHostUuid());
-        List<Decided> disks = ioModes.decideForVm(vmUuid, host.getUuid(), List.of(volumeUuid));
-        Decided d = disks.get(disks.size() - 1);
-        diskIo.refuseIfAnyRefused(vmUuid, List.of(d));
-        DiskResult r = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_ATTACH_VOLUME,
-                new VmAttachVolumeCmd(vmUuid, diskIo.disk(d, deviceId)), DiskResult.class);
-        Decided recorded = AppliedDecisions.apply(d, r);
-        // the hot-plug above is never repeated; storing its outcome is, as a whole
-        List<StoredDecision> stored = work.idempotent(() -> tx.execute(s -> {
-            volumes.findById(volumeUuid).orElseThrow().attachTo(vmUuid, deviceId);
-            return diskIo.record(vmUuid, List.of(recorded), Map.of(volumeUuid, r));
-        }));
-        return new AttachResult(inventory(volumeUuid), stored.isEmpty() ? null : stored.get(0));
+        // one attach per volume at a time, across management nodes: a claim in the volume's row
+        if (volumes.claimAttach(volumeUuid, LocalDateTime.now(), LocalDateTime.now().plus(agent.timeout()).plusSeconds(30)) == 0) {
+            throw ApiException.conflict("volume " + volumeUuid + " is being attached by another request, or is attached.",
+                    "Wait for that attach to finish, then read the volume.");
+        }
+        try {
+            List<Decided> disks = ioModes.decideForVm(vmUuid, host.getUuid(), List.of(volumeUuid));
+            Decided d = disks.get(disks.size() - 1);
+            diskIo.refuseIfAnyRefused(vmUuid, List.of(d));
+            DiskResult r = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_ATTACH_VOLUME,
+                    new VmAttachVolumeCmd(vmUuid, diskIo.disk(d, deviceId)), DiskResult.class);
+            Decided recorded = AppliedDecisions.apply(d, r);
+            // the hot-plug above is never repeated; storing its outcome is, as a whole. If that still fails, the disk
+            // is live in the guest anyway: the tracker finds it in the domain and records it attached (VmTracker)
+            List<StoredDecision> stored = work.idempotent(() -> tx.execute(s -> {
+                volumes.findById(volumeUuid).orElseThrow().attachTo(vmUuid, deviceId);
+                return diskIo.record(vmUuid, List.of(recorded), Map.of(volumeUuid, r));
+            }));
+            events.publishEvent(new VmOperationDone(host.getUuid()));
+            return new AttachResult(inventory(volumeUuid), stored.isEmpty() ? null : stored.get(0));
+        } finally {
+            volumes.releaseAttach(volumeUuid);
+        }
     }
 
     private VolumeInventory inventory(String volumeUuid) {
@@ -175,9 +246,11 @@ public class VmLifecycle {
     }
 
     private void claim(VmInstanceVO vm, State from, State to, String action) {
+        leases.begin(vm.getUuid());
         // a compare-and-set: running it again cannot claim twice (a claim whose commit was lost with the connection
-        // then reads as taken; the VM state tracker of the state machine resolves such a VM)
-        if (work.idempotent(() -> states.transition(vm.getUuid(), from.name(), to.name())) == 0) {
+        // then reads as taken, and its lease lapses for the tracker to settle)
+        if (work.idempotent(() -> states.claim(vm.getUuid(), from.name(), to.name(), leases.until())) == 0) {
+            leases.end(vm.getUuid());
             State now = states.findById(vm.getUuid()).map(VmInstanceVO::getState).orElse(vm.getState());
             throw ApiException.conflict("VM " + vm.getUuid() + " is " + now + ", so it cannot " + action + ".",
                     "A VM starts from Stopped and stops from Running; wait for the current operation to finish.");

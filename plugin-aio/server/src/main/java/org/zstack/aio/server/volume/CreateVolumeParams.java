@@ -5,9 +5,6 @@ import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Uuids;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * The parameters of {@code POST /v1/volumes/data} in both dialects: ZStack's CreateDataVolumeAction ({@code diskSize},
  * {@code resourceUuid}, system tags {@code localStorage::hostUuid::<uuid>} and
@@ -32,7 +29,7 @@ final class CreateVolumeParams {
         }
         String hostUuid = Bodies.optText(p, "hostUuid");
         String preallocation = Bodies.optText(p, "preallocation");
-        for (String tag : systemTags(p)) {
+        for (String tag : Bodies.systemTags(p, HOST_TAG + "...")) {
             if (tag.startsWith(HOST_TAG)) {
                 if (hostUuid == null) hostUuid = tag.substring(HOST_TAG.length());
             } else if (tag.startsWith(PROVISIONING_TAG)) {
@@ -55,17 +52,5 @@ final class CreateVolumeParams {
         return new VolumeService.CreateVolume(Bodies.text(p, "name"), Bodies.number(p, sizeField, 1L << 20, VolumeService.MAX_SIZE),
                 format == null ? "qcow2" : format, preallocation, Bodies.text(p, "primaryStorageUuid"), hostUuid,
                 resourceUuid == null ? null : Uuids.require(resourceUuid, "volume"));
-    }
-
-    private static List<String> systemTags(JsonNode p) {
-        JsonNode tags = p.get("systemTags");
-        List<String> out = new ArrayList<>();
-        if (tags == null || tags.isNull()) return out;
-        if (!tags.isArray()) throw ApiException.badRequest("field 'systemTags' must be a JSON array of strings.", "Send e.g. [\"" + HOST_TAG + "...\"].");
-        for (JsonNode t : tags) {
-            if (!t.isTextual()) throw ApiException.badRequest("'systemTags' holds a non-string.", "Send each tag as a string.");
-            out.add(t.textValue());
-        }
-        return out;
     }
 }

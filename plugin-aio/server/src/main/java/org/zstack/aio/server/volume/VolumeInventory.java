@@ -11,5 +11,12 @@ public record VolumeInventory(String uuid, String name, String primaryStorageUui
                               String primaryStorageType, String vmInstanceUuid,
                               Integer deviceId, String installPath, String format, long size, Long actualSize,
                               String preallocation, String cacheMode, String accountUuid, StoredDecision ioModeDecision,
-                              LocalDateTime createDate, LocalDateTime lastOpDate) {
+                              Running running, LocalDateTime createDate, LocalDateTime lastOpDate) {
+
+    /**
+     * The disk as its running domain has it, read back from the live XML: null when the VM does not run. It may
+     * differ from {@code ioModeDecision} (the decision for the next start), e.g. after a config change.
+     */
+    public record Running(String io, String cache, String hostUuid, LocalDateTime since) {
+    }
 }

@@ -50,11 +50,12 @@ public class VolumeService {
     private final TransactionTemplate tx;
     private final QueryReply query;
     private static final QuerySpec<VolumeVO> QUERY = QuerySpec.of(VolumeVO.class, VolumeInventory.class, "createDate", "uuid");
+    private final VolumeRunningRepository runningDisks;
     private final QuotaService quotas;
 
     public VolumeService(VolumeRepository volumes, PrimaryStorageService storages, HostService hosts, AgentClient agent,
                          IoModeFactsLoader facts, DecisionInputs inputs, IoModeService ioModes, TransactionTemplate tx,
-                         QuotaService quotas, QueryReply query) {
+                         QuotaService quotas, QueryReply query, VolumeRunningRepository runningDisks) {
         this.quotas = quotas;
         this.volumes = volumes;
         this.storages = storages;
@@ -65,6 +66,7 @@ public class VolumeService {
         this.ioModes = ioModes;
         this.tx = tx;
         this.query = query;
+        this.runningDisks = runningDisks;
     }
 
     /** hostUuid null: any connected host creates the image; uuid null: a new one. */
@@ -132,12 +134,16 @@ public class VolumeService {
         List<VolumeContext> ctx = facts.volumes(vols.stream().map(VolumeVO::getUuid).toList());
         ConfigSnapshot snap = facts.configs(ctx);
         Map<String, IoModeService.StoredDecision> decisions = ioModes.stored(vols.stream().map(VolumeVO::getUuid).toList());
+        Map<String, VolumeInventory.Running> running = new java.util.HashMap<>();
+        runningDisks.findAllById(vols.stream().map(VolumeVO::getUuid).toList()).forEach(r -> running.put(r.getVolumeUuid(),
+                new VolumeInventory.Running(r.getIo(), r.getCache(), r.getHostUuid(), r.getSince())));
         return ctx.stream().map(c -> {
             VolumeVO v = c.volume();
             return new VolumeInventory(v.getUuid(), v.getName(), v.getPrimaryStorageUuid(), c.storage().getName(),
                     c.storage().getType(), v.getVmInstanceUuid(),
                     v.getDeviceId(), v.getInstallPath(), v.getFormat(), v.getSize(), v.getActualSize(), v.getPreallocation(),
-                    inputs.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()), v.getCreateDate(), v.getLastOpDate());
+                    inputs.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()),
+                    running.get(v.getUuid()), v.getCreateDate(), v.getLastOpDate());
         }).toList();
     }
 }

@@ -34,7 +34,8 @@ class DiskIoPolicyTest {
     private static final IoModeDecider DECIDER = new IoModeDecider(IoModeRulesLoader.fromClasspath());
     private static final HostFacts GOOD = new HostFacts("h", Version.parse("6.1"), 0, Version.parse("8.2"), true,
             Version.parse("9.0"));
-    private static final PluginDiskIo PLUGIN = new PluginDiskIo(DECIDER, null);
+    private static final PluginDiskIo PLUGIN = new PluginDiskIo(DECIDER, null,
+            new org.zstack.aio.server.metrics.IoModeMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
     private static final LegacyDiskIo LEGACY = new LegacyDiskIo(DECIDER, null);
 
     static Decided decided(String storageType, String installPath, String prealloc, String cache, RequestedIoMode r,

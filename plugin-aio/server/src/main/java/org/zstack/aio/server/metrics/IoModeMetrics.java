@@ -1,0 +1,80 @@
+package org.zstack.aio.server.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.springframework.stereotype.Component;
+import org.zstack.aio.decision.Check;
+import org.zstack.aio.decision.IoModeDecision;
+
+import java.time.Duration;
+import java.util.Collection;
+
+/**
+ * The plugin's own meters (CONTRACT §6 "Metrics"), named so that Prometheus shows them as
+ * {@code aio_io_mode_decisions_total{effective,source}}, {@code aio_io_mode_fallbacks_total{check}},
+ * {@code aio_io_mode_refusals_total{check}}, {@code aio_vm_start_seconds} and {@code aio_agent_call_seconds{path}}.
+ * Decisions are counted when they are applied (VM start, hot-plug), not when previewed.
+ */
+@Component
+public class IoModeMetrics {
+
+    private final MeterRegistry registry;
+
+    public IoModeMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Applied decisions: one count per disk by effective mode and config source; a fallback also by its check. */
+    public void applied(Collection<IoModeDecision> decisions) {
+        for (IoModeDecision d : decisions) {
+            counter("aio.io.mode.decisions", "decisions applied at VM start or hot-plug, by effective mode and config source",
+                    "effective", d.effectiveWire(), "source", d.source().wire()).increment();
+            Check cause = fallbackCause(d);
+            if (cause != null) {
+                counter("aio.io.mode.fallbacks", "applied decisions that fell back from the requested mode, by the failed check",
+                        "check", cause.check()).increment();
+            }
+        }
+    }
+
+    /** A start refused by policy (onUnsatisfied = fail): one count per refused disk, by its failed check. */
+    public void refused(Collection<IoModeDecision> decisions) {
+        for (IoModeDecision d : decisions) {
+            Check failed = d.firstFailure();
+            String check = failed == null ? "unknown" : failed.check();
+            counter("aio.io.mode.refusals", "disks whose VM start was refused because the requested mode failed a check",
+                    "check", check).increment();
+        }
+    }
+
+    public void vmStart(Duration took, boolean succeeded) {
+        Timer.builder("aio.vm.start").description("VM start through the API, from request to stored decisions")
+                .tag("outcome", succeeded ? "success" : "failure").publishPercentileHistogram()
+                .register(registry).record(took);
+    }
+
+    /**
+     * One host round of the tracker (ping, event subscription, domain sync): a change outside the platform is seen
+     * within host/ping.interval plus this (pushed events are seen at once), so this is the tracker's lag.
+     */
+    public void trackerRound(Duration took) {
+        Timer.builder("aio.tracker.round").description("one host round of the state tracker: ping and domain sync")
+                .publishPercentileHistogram().register(registry).record(took);
+    }
+
+    public void agentCall(String path, Duration took, boolean succeeded) {
+        Timer.builder("aio.agent.call").description("calls from the management server to KVM agents, by agent path")
+                .tag("path", path).tag("outcome", succeeded ? "success" : "failure").publishPercentileHistogram()
+                .register(registry).record(took);
+    }
+
+    /** The first failed check of the requested mode, when the effective mode is not the requested one. */
+    static Check fallbackCause(IoModeDecision d) {
+        return d.fellBack() ? d.firstFailure(d.requested().mode()) : null;
+    }
+
+    private Counter counter(String name, String description, String... tags) {
+        return Counter.builder(name).description(description).tags(tags).register(registry);
+    }
+}

@@ -1,0 +1,306 @@
+package org.zstack.aio.test.state;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.mockito.AdditionalAnswers;
+import org.mockito.Mockito;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.host.HostService;
+import org.zstack.aio.server.inventory.VolumeRepository;
+import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.server.vm.DiskIoPolicy;
+import org.zstack.aio.server.vm.OperationLeases;
+import org.zstack.aio.server.vm.VmLifecycle;
+import org.zstack.aio.server.vm.VmService;
+import org.zstack.aio.server.vm.VmStateRepository;
+import org.zstack.aio.server.volume.VolumeService;
+import org.zstack.aio.test.support.Fixture;
+import org.zstack.aio.test.support.Http;
+import org.zstack.aio.test.support.RunningServer;
+import org.zstack.aio.test.support.SimulatedAgent;
+import org.zstack.aio.test.support.TestDatabase;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Contract §6 "State" on the real MariaDB with an agent whose libvirt is simulated (so each fault is exact): the host
+ * tracker at its default 10 s interval, domains that vanish or appear outside the platform, a hung agent (Unknown),
+ * operations a crashed node left behind, one hot-plug per volume, and an agent success whose transaction failed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class StateTrackingMariaDbTest {
+
+    static final Duration TRACKED_WITHIN = Duration.ofSeconds(15);
+
+    TestDatabase db;
+    RunningServer server;
+    SimulatedAgent agent;
+    Fixture f;
+    String admin;
+    String ps;
+    String host;
+
+    @BeforeAll
+    void boot() throws Exception {
+        db = TestDatabase.mariadb();
+        server = RunningServer.start(db, Map.of("aio.agent.timeout", "PT3S"));
+        agent = new SimulatedAgent();
+        f = new Fixture(server);
+        admin = f.adminSession();
+        ps = f.primaryStorage(admin, "local", "LocalStorage", "/var/tmp/aio-sim-state");
+        host = f.host(admin, agent.port(), agent.enrollmentToken());
+    }
+
+    @AfterAll
+    void shutdown() throws Exception {
+        if (server != null) server.close();
+        if (agent != null) agent.close();
+        if (db != null) db.close();
+    }
+
+    @Test
+    void aHostWhoseAgentStopsAnsweringIsDisconnectedAndConnectedAgainWithin15s() {
+        agent.pingsFail = true;
+        long t = waitFor(() -> "Disconnected".equals(hostStatus()), "host Disconnected");
+        System.out.printf("state: host Disconnected after %d ms%n", t);
+        agent.pingsFail = false;
+        t = waitFor(() -> "Connected".equals(hostStatus()), "host Connected");
+        System.out.printf("state: host Connected after %d ms%n", t);
+    }
+
+    @Test
+    void aDomainGoneOutsideThePlatformIsStoppedWithItsReasonWithin15s() {
+        String vm = vm("gone");
+        start(vm);
+        waitFor(() -> !volumeOf(vm).path("running").isNull(), "the live disk read back");
+        JsonNode running = volumeOf(vm).path("running");
+        assertThat(running.path("io").asText()).as("the live io is shown").isNotEmpty();
+        assertThat(running.path("hostUuid").asText()).isEqualTo(host);
+
+        agent.running.remove(vm); // virsh destroy, a QEMU crash
+        long t = waitFor(() -> "Stopped".equals(state(vm)), "VM Stopped");
+        System.out.printf("state: vanished domain Stopped after %d ms%n", t);
+        assertThat(vmInventory(vm).path("stateReason").asText()).contains("outside the platform");
+        waitFor(() -> volumeOf(vm).path("running").isNull(), "no running disk once stopped");
+        start(vm); // and it starts again
+        stop(vm);
+    }
+
+    @Test
+    void aVmRunningWhereTheDatabaseSaysStoppedIsAdoptedNotKilled() {
+        String vm = vm("adopt");
+        agent.running.add(vm);
+        waitFor(() -> "Running".equals(state(vm)), "VM adopted as Running");
+        assertThat(vmInventory(vm).path("stateReason").asText()).contains("adopted");
+        assertThat(agent.running).as("the tracker never stops a domain").contains(vm);
+        stop(vm);
+        assertThat(agent.running).doesNotContain(vm);
+    }
+
+    @Test
+    void aStopTheAgentHangsOnIsUnknownThenSettledWithin15sOfTheAgentGoingOn() {
+        String vm = vm("hung");
+        start(vm);
+        agent.holdStops = new CountDownLatch(1);
+        try {
+            Http.Response r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}");
+            assertThat(r.status()).as(r.raw()).isEqualTo(503);
+            assertThat(r.body().path("error").path("description").asText()).contains("is now Unknown");
+            assertThat(r.raw()).doesNotContain("nothing was changed");
+            assertThat(state(vm)).isEqualTo("Unknown");
+            // while the agent hangs, the domain still runs: the tracker settles it to what libvirt says, Running
+            waitFor(() -> "Running".equals(state(vm)), "Unknown settled from libvirt");
+        } finally {
+            agent.holdStops.countDown(); // SIGCONT: the agent carries the stop out
+            agent.holdStops = null;
+        }
+        long t = waitFor(() -> "Stopped".equals(state(vm)), "VM Stopped after the agent went on");
+        System.out.printf("state: hung stop consistent %d ms after the agent went on%n", t);
+        start(vm);
+        stop(vm);
+    }
+
+    @Test
+    void startingAndStoppingLeftByACrashedNodeAreSettledAtBootBeforeHealthy() throws Exception {
+        String running = vm("left-starting-running");
+        String gone = vm("left-starting-gone");
+        String stopping = vm("left-stopping");
+        agent.running.add(running);
+        agent.running.add(stopping);
+        // a node that died mid-operation: its lease lapsed long ago
+        try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                "UPDATE VmInstanceVO SET state = ?, opLeaseUntil = NOW(3) - INTERVAL 1 MINUTE WHERE uuid = ?")) {
+            for (String[] p : new String[][]{{"Starting", running}, {"Starting", gone}, {"Stopping", stopping}}) {
+                st.setString(1, p[0]);
+                st.setString(2, p[1]);
+                st.executeUpdate();
+            }
+        }
+        // a second node boots on the same database: its boot reconciliation settles them before it is healthy
+        RunningServer second = RunningServer.start(db, Map.of("aio.agent.timeout", "PT3S"));
+        try {
+            Http h = new Http(second.baseUrl());
+            assertThat(h.get("/health", null).status()).isEqualTo(200);
+            assertThat(state(running)).isEqualTo("Running");
+            assertThat(state(gone)).isEqualTo("Stopped");
+            assertThat(state(stopping)).isEqualTo("Running");
+            assertThat(vmInventory(gone).path("stateReason").asText()).contains("interrupted Starting");
+        } finally {
+            second.closeLeavingVms();
+        }
+        stop(running);
+        stop(stopping);
+        start(gone);
+        stop(gone);
+    }
+
+    @Test
+    void aLiveLeaseIsNotSettledByTheTracker() throws Exception {
+        String vm = vm("leased");
+        try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                "UPDATE VmInstanceVO SET state = 'Starting', opLeaseUntil = NOW(3) + INTERVAL 1 HOUR WHERE uuid = ?")) {
+            st.setString(1, vm);
+            st.executeUpdate();
+        }
+        long rounds = 0;
+        long until = System.nanoTime() + Duration.ofSeconds(12).toNanos(); // more than one ping interval
+        while (System.nanoTime() < until) {
+            assertThat(state(vm)).as("another node's operation in flight stays its own").isEqualTo("Starting");
+            rounds++;
+            sleep(1000);
+        }
+        assertThat(rounds).isPositive();
+        // the node's lease lapses (it died): the next round settles it from libvirt
+        try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                "UPDATE VmInstanceVO SET opLeaseUntil = NOW(3) - INTERVAL 1 SECOND WHERE uuid = ?")) {
+            st.setString(1, vm);
+            st.executeUpdate();
+        }
+        waitFor(() -> "Stopped".equals(state(vm)), "lapsed lease settled");
+    }
+
+    @Test
+    void twoConcurrentAttachesOfOneVolumeReachTheAgentOnce() throws Exception {
+        String vm = vm("attach-twice");
+        start(vm);
+        String data = f.volume(admin, "data-twice", "qcow2", "full", ps, host);
+        agent.holdAttaches = new CountDownLatch(1);
+        long before = agent.attaches.get();
+        CompletableFuture<Http.Response> first = CompletableFuture.supplyAsync(() ->
+                f.http.post("/v1/volumes/" + data + "/vm-instances/" + vm, admin, "{}"));
+        waitFor(() -> agent.attaches.get() == before + 1, "first attach at the agent");
+        Http.Response second = f.http.post("/v1/volumes/" + data + "/vm-instances/" + vm, admin, "{}");
+        assertThat(second.status()).as(second.raw()).isEqualTo(409);
+        agent.holdAttaches.countDown();
+        agent.holdAttaches = null;
+        assertThat(first.join().status()).isEqualTo(200);
+        assertThat(agent.attaches.get()).isEqualTo(before + 1);
+        stop(vm);
+    }
+
+    @Test
+    void anAttachTheAgentDidButTheDatabaseDidNotRecordIsRepairedByTheTracker() {
+        String vm = vm("attach-repair");
+        start(vm);
+        String data = f.volume(admin, "data-repair", "qcow2", "full", ps, host);
+        VolumeRepository real = server.bean(VolumeRepository.class);
+        VolumeRepository failing = Mockito.mock(VolumeRepository.class, AdditionalAnswers.delegatesTo(real));
+        // the transaction after the agent's success reads the volume to record the attach: that read fails
+        Mockito.doThrow(new DataAccessResourceFailureException("injected: the database went away"))
+                .when(failing).findById(data);
+        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), server.bean(VmStateRepository.class),
+                server.bean(HostService.class), server.bean(IoModeService.class), server.bean(DiskIoPolicy.class),
+                server.bean(AgentClient.class), failing, server.bean(TransactionTemplate.class),
+                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
+                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
+                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+        Caller caller = new Caller(adminUuid(), "admin", true, "test");
+        long before = agent.attaches.get();
+        assertThatThrownBy(() -> lifecycle.attach(caller, data, vm)).hasMessageContaining("injected");
+        assertThat(agent.attaches.get()).as("the agent did attach").isEqualTo(before + 1);
+        assertThat(volume(data).path("vmInstanceUuid").isNull()).as("recorded detached at first").isTrue();
+
+        long t = waitFor(() -> vm.equals(volume(data).path("vmInstanceUuid").asText()), "attach repaired");
+        System.out.printf("state: live disk recorded attached after %d ms%n", t);
+        assertThat(volume(data).path("deviceId").asInt()).isEqualTo(1);
+        assertThat(volume(data).path("running").path("hostUuid").asText()).isEqualTo(host);
+        stop(vm);
+    }
+
+    // --- helpers
+
+    String vm(String name) {
+        String vol = f.volume(admin, "root-" + name, "qcow2", "full", ps, host);
+        return f.vm(admin, name, host, List.of(vol));
+    }
+
+    void start(String vm) {
+        Http.Response r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}");
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+    }
+
+    void stop(String vm) {
+        Http.Response r = f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}");
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        assertThat(state(vm)).isEqualTo("Stopped");
+    }
+
+    JsonNode vmInventory(String vm) {
+        return f.http.get("/v1/vm-instances/" + vm, admin).body().path("inventory");
+    }
+
+    String state(String vm) {
+        return vmInventory(vm).path("state").asText();
+    }
+
+    JsonNode volume(String uuid) {
+        return f.http.get("/v1/volumes/" + uuid, admin).body().path("inventory");
+    }
+
+    JsonNode volumeOf(String vm) {
+        return volume(vmInventory(vm).path("volumeUuids").get(0).asText());
+    }
+
+    String hostStatus() {
+        return f.http.get("/v1/hosts/" + host, admin).body().path("inventory").path("status").asText();
+    }
+
+    String adminUuid() {
+        return server.bean(org.zstack.aio.server.account.AccountRepository.class).findByName("admin").orElseThrow().getUuid();
+    }
+
+    /** Polls every 200 ms; fails after {@link #TRACKED_WITHIN}; returns the milliseconds it took. */
+    static long waitFor(Supplier<Boolean> done, String what) {
+        long t0 = System.nanoTime();
+        while (!done.get()) {
+            if (System.nanoTime() - t0 > TRACKED_WITHIN.toNanos()) throw new AssertionError(what + ": not within " + TRACKED_WITHIN);
+            sleep(200);
+        }
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
