@@ -26,6 +26,8 @@ import org.zstack.aio.agent.vm.VmLister;
 import org.zstack.aio.agent.vm.VmLocks;
 import org.zstack.aio.agent.vm.VmStarter;
 import org.zstack.aio.agent.vm.VmStopper;
+import org.zstack.aio.agent.vm.VmMigrator;
+import org.zstack.aio.agent.api.VmMigrateCmd;
 import org.zstack.aio.agent.vm.VolumeHotPlugger;
 import org.zstack.aio.agent.volume.VolumeCreator;
 
@@ -117,6 +119,7 @@ public final class KvmAgent implements AutoCloseable {
         QemuPids pids = new QemuPids(settings.qemuRunDir());
         VmStarter starter = new VmStarter(libvirt, settings.refusedIoModes(), pids);
         VmStopper stopper = new VmStopper(libvirt);
+        VmMigrator migrator = new VmMigrator(libvirt);
         VmLister lister = new VmLister(libvirt);
         VolumeHotPlugger hotPlugger = new VolumeHotPlugger(libvirt, settings.refusedIoModes());
         VmLocks vms = new VmLocks();
@@ -140,7 +143,10 @@ public final class KvmAgent implements AutoCloseable {
                 .route(AgentPaths.VM_WATCH, VmWatchCmd.class, events::watch)
                 .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
                 .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,
-                        c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(guard.attach(c))));
+                        c -> vms.with(c.vmUuid(), () -> hotPlugger.attach(guard.attach(c))))
+                // long work: a live migration copies the guest's memory (seconds); one per VM, like every VM change
+                .routeLongWork(AgentPaths.VM_MIGRATE, VmMigrateCmd.class,
+                        c -> vms.with(c.vmUuid(), () -> migrator.migrate(c)));
     }
 
     private static Map<String, Object> ping(LibvirtHost libvirt, AgentSettings settings) {

@@ -8,6 +8,8 @@ public final class AgentPaths {
     public static final String VM_START = "/vm/start";
     public static final String VM_STOP = "/vm/stop";
     public static final String VM_ATTACH_VOLUME = "/vm/attach-volume";
+    /** Live-migrate a running VM to another host with the destination's io decisions ({@link VmMigrateCmd}). */
+    public static final String VM_MIGRATE = "/vm/migrate";
     public static final String PING = "/ping";
     /** The domains this agent manages, each with its state and its disks' live driver settings ({@link VmListRsp}). */
     public static final String VM_LIST = "/vm/list";
