@@ -2,6 +2,7 @@ package org.zstack.aio.agent.domain;
 
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.zstack.aio.agent.api.GuestBoot;
 import java.util.Locale;
 
 /**
@@ -37,7 +38,14 @@ public final class DomainXmlBuilder {
         Element type = text(os, "type", "hvm");
         type.setAttribute("arch", "x86_64");
         type.setAttribute("machine", "pc");
-        child(os, "boot").setAttribute("dev", "hd");
+        GuestBoot boot = spec.boot();
+        if (boot == null) {
+            child(os, "boot").setAttribute("dev", "hd");
+        } else {
+            text(os, "kernel", boot.kernel());
+            if (boot.initrd() != null) text(os, "initrd", boot.initrd());
+            if (boot.cmdline() != null) text(os, "cmdline", boot.cmdline());
+        }
 
         child(child(domain, "features"), "acpi");
 
@@ -48,6 +56,13 @@ public final class DomainXmlBuilder {
         Element devices = child(domain, "devices");
         for (DiskSpec disk : spec.disks()) {
             devices.appendChild(diskElement(doc, disk));
+        }
+        if (boot != null && boot.consoleLog() != null) {
+            // the guest's ttyS0 into a file on the host: how a caller reads what a kernel-booted guest printed
+            Element serial = child(devices, "serial");
+            serial.setAttribute("type", "file");
+            child(serial, "source").setAttribute("path", boot.consoleLog());
+            child(serial, "target").setAttribute("port", "0");
         }
         child(devices, "memballoon").setAttribute("model", "none");
         return codec.write(doc);

@@ -1,5 +1,6 @@
 package org.zstack.aio.agent.trust;
 
+import org.zstack.aio.agent.api.GuestBoot;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.agent.api.HostBenchCmd;
 import org.zstack.aio.agent.api.HostConnectCmd;
@@ -56,6 +57,13 @@ public final class CommandGuard {
 
     public VmStartCmd vmStart(VmStartCmd cmd) {
         cmd.disks().forEach(this::disk);
+        GuestBoot boot = cmd.boot();
+        if (boot != null) {
+            // QEMU reads the kernel and initrd and writes the console file as root: confined like a disk
+            if (boot.kernel() != null) roots.requireInside(boot.kernel(), "boot kernel");
+            if (boot.initrd() != null) roots.requireInside(boot.initrd(), "boot initrd");
+            if (boot.consoleLog() != null) roots.requireInside(boot.consoleLog(), "boot consoleLog");
+        }
         return cmd;
     }
 

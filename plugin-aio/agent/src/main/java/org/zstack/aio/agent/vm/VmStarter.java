@@ -4,6 +4,7 @@ import org.libvirt.Domain;
 import org.libvirt.LibvirtException;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
+import org.zstack.aio.agent.api.GuestBoot;
 import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.agent.api.VmStartRsp;
 import org.zstack.aio.agent.domain.DiskDriver;
@@ -68,8 +69,9 @@ public final class VmStarter {
             if (libvirt.destroyAndUndefine(name)) {
                 LOG.info("removed a stale domain " + name + " before starting it");
             }
-            String xml = builder.build(new DomainSpec(name, cmd.vmName(), libvirt.domainType(), cmd.memorySize(),
-                    cmd.cpuNum(), cursors.stream().map(c -> DiskSpecs.toSpec(c.disk(), c.currentIo())).toList()));
+            String type = "tcg".equals(cmd.accel()) ? "qemu" : "kvm".equals(cmd.accel()) ? "kvm" : libvirt.domainType();
+            String xml = builder.build(new DomainSpec(name, cmd.vmName(), type, cmd.memorySize(),
+                    cmd.cpuNum(), cursors.stream().map(c -> DiskSpecs.toSpec(c.disk(), c.currentIo())).toList(), cmd.boot()));
             while (true) {
                 String error = tryDefineAndStart(name, xml, cursors);
                 if (error == null) {
@@ -177,6 +179,20 @@ public final class VmStarter {
         }
         if (cmd.cpuNum() < 1) {
             throw AgentException.badCommand("cpuNum must be >= 1, was " + cmd.cpuNum(), "set cpuNum");
+        }
+        if (cmd.accel() != null && !VmStartCmd.ACCELS.contains(cmd.accel())) {
+            throw AgentException.badCommand("accel '" + cmd.accel() + "' is not one of " + VmStartCmd.ACCELS,
+                    "send tcg (emulated CPU, domain type qemu), kvm, or leave accel out for the host's default");
+        }
+        if (cmd.boot() != null) {
+            if (cmd.boot().kernel() == null) {
+                throw AgentException.badCommand("boot has no kernel", "send boot.kernel, or no boot to boot from the first disk");
+            }
+            String problem = GuestBoot.cmdlineProblem(cmd.boot().cmdline());
+            if (problem != null) {
+                throw AgentException.badCommand("boot.cmdline " + problem, "send printable ASCII, at most "
+                        + GuestBoot.MAX_CMDLINE + " characters");
+            }
         }
         Set<Integer> ids = new HashSet<>();
         for (DiskTO d : cmd.disks()) {

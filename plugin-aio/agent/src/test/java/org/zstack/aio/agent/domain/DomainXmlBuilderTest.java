@@ -1,6 +1,7 @@
 package org.zstack.aio.agent.domain;
 
 import org.junit.jupiter.api.Test;
+import org.zstack.aio.agent.api.GuestBoot;
 import org.zstack.aio.agent.support.SampleDomains;
 
 import java.util.List;
@@ -25,6 +26,23 @@ class DomainXmlBuilderTest {
         assertThat(xml).doesNotContain("graphics", "interface");
         assertThat(patcher.readDrivers(xml))
                 .containsExactly(new DiskDriver("vda", "/images/a.qcow2", "native", "none"));
+    }
+
+    @Test
+    void aDirectKernelBootHasKernelInitrdCmdlineAndItsSerialConsoleInAFile() {
+        String xml = builder.build(new DomainSpec("vm", null, "qemu", 64L << 20, 1, List.of(
+                new DiskSpec("vda", DiskSpec.Kind.FILE, "/images/a.raw", "raw", "none", "io_uring")),
+                new GuestBoot("/images/vmlinuz", "/images/initrd.gz", "console=ttyS0 aio.wl=x<y&z", "/images/con.log")));
+
+        assertThat(xml).contains("<domain type=\"qemu\">", "<kernel>/images/vmlinuz</kernel>",
+                "<initrd>/images/initrd.gz</initrd>", "<cmdline>console=ttyS0 aio.wl=x&lt;y&amp;z</cmdline>",
+                "<serial type=\"file\"><source path=\"/images/con.log\"/><target port=\"0\"/></serial>");
+        assertThat(xml).doesNotContain("<boot ");
+        assertThat(patcher.readDrivers(xml)).containsExactly(new DiskDriver("vda", "/images/a.raw", "io_uring", "none"));
+
+        String bare = builder.build(new DomainSpec("vm", null, "qemu", 64L << 20, 1, List.of(),
+                new GuestBoot("/images/vmlinuz", null, null, null)));
+        assertThat(bare).contains("<kernel>/images/vmlinuz</kernel>").doesNotContain("<initrd", "<cmdline", "<serial");
     }
 
     @Test

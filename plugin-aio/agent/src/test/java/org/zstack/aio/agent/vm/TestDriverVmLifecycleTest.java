@@ -11,6 +11,7 @@ import org.zstack.aio.agent.api.AgentError;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
+import org.zstack.aio.agent.api.GuestBoot;
 import org.zstack.aio.agent.api.VmAttachVolumeCmd;
 import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.agent.api.VmStartRsp;
@@ -222,6 +223,41 @@ class TestDriverVmLifecycleTest {
         assertThat(client.post(AgentPaths.VM_START, new VmStartCmd(vm, vm, MEM, 1,
                 List.of(disk(0, "none"), disk(0, "none")))).status()).isEqualTo(400);
         assertThat(defined(vm)).isFalse();
+    }
+
+    @Test
+    void aDirectKernelBootIsConfinedToTheStorageRootsAndValidated() throws LibvirtException {
+        String vm = uniqueVm();
+        GuestBoot inside = new GuestBoot("/images/vmlinuz", "/images/initrd.gz", "console=ttyS0 aio.wl=randwrite-4k-qd16",
+                "/images/" + vm + ".log");
+        for (GuestBoot outside : List.of(new GuestBoot("/boot/vmlinuz", null, null, null),
+                new GuestBoot("/images/vmlinuz", "/etc/shadow", null, null),
+                new GuestBoot("/images/vmlinuz", null, null, "/root/.bashrc"),
+                new GuestBoot("/images/../etc/vmlinuz", null, null, null))) {
+            AgentClient.Answer a = client.post(AgentPaths.VM_START, new VmStartCmd(vm, vm, MEM, 1, List.of(disk(0, "none")),
+                    outside, null));
+            assertThat(a.status()).as(a.body()).isEqualTo(403);
+        }
+        for (VmStartCmd bad : List.of(
+                new VmStartCmd(vm, vm, MEM, 1, List.of(disk(0, "none")), inside, "hvf"),
+                new VmStartCmd(vm, vm, MEM, 1, List.of(disk(0, "none")), new GuestBoot(null, null, null, null), null),
+                new VmStartCmd(vm, vm, MEM, 1, List.of(disk(0, "none")),
+                        new GuestBoot("/images/vmlinuz", null, "console=ttyS0\ninit=/bin/sh", null), null))) {
+            AgentClient.Answer a = client.post(AgentPaths.VM_START, bad);
+            assertThat(a.status()).as(a.body()).isEqualTo(400);
+            assertThat(a.as(AgentError.class).details()).isNotBlank();
+        }
+        assertThat(defined(vm)).isFalse();
+
+        try {
+            assertThat(client.post(AgentPaths.VM_START, new VmStartCmd(vm, vm, MEM, 1, List.of(disk(0, "none")), inside, null))
+                    .status()).isEqualTo(200);
+            String xml = libvirt.domainLookupByName(vm).getXMLDesc(0);
+            assertThat(xml).contains("<kernel>/images/vmlinuz</kernel>", "<initrd>/images/initrd.gz</initrd>",
+                    "<cmdline>console=ttyS0 aio.wl=randwrite-4k-qd16</cmdline>", "/images/" + vm + ".log");
+        } finally {
+            client.post(AgentPaths.VM_STOP, new VmStopCmd(vm));
+        }
     }
 
     @Test
