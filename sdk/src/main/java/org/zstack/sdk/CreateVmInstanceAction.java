@@ -1,6 +1,7 @@
 package org.zstack.sdk;
 
 import java.util.List;
+import java.util.Map;
 
 /** Creates a Stopped VM on a host with its volumes. operationId {@code CreateVmInstance}. */
 public class CreateVmInstanceAction extends AbstractAction<CreateVmInstanceResult> {
@@ -20,6 +21,14 @@ public class CreateVmInstanceAction extends AbstractAction<CreateVmInstanceResul
     /** The VM's volumes, in device order. */
     @Param
     public List<String> volumeUuids;
+
+    /** Optional direct kernel boot: kernel, initrd, cmdline, consoleLog (paths inside a primary storage). */
+    @Param(required = false)
+    public Map<String, String> boot;
+
+    /** Optional: "tcg" (emulated CPU) or "kvm"; absent: the host's default. */
+    @Param(required = false)
+    public String accel;
 
     @Override
     public RestInfo getRestInfo() {

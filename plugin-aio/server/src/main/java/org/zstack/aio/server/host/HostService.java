@@ -183,10 +183,14 @@ public class HostService {
 
     /** Connect registers every file and block storage with the agent: the only paths it will then touch. */
     private HostConnectCmd connectCmd(String hostUuid) {
-        List<String> paths = storages.findAll().stream()
+        return new HostConnectCmd(hostUuid, localStorageUrls());
+    }
+
+    /** The urls of every file and block storage: the paths on a host an agent is given (never network storage). */
+    public List<String> localStorageUrls() {
+        return storages.findAll().stream()
                 .filter(p -> decider.rules().kindOf(p.getType()) != StorageKind.NETWORK)
                 .map(PrimaryStorageVO::getUrl).toList();
-        return new HostConnectCmd(hostUuid, paths);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.zstack.aio.server.inventory;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.zstack.aio.agent.api.GuestBoot;
 import org.zstack.aio.server.api.ZStackInventory;
 
 import java.time.LocalDateTime;
@@ -20,12 +22,14 @@ public final class Inventories {
     @ZStackInventory("org.zstack.header.vm.VmInstanceInventory")
     public record VmInventory(String uuid, String name, String state, String hostUuid, List<String> volumeUuids,
                               long memorySize, int cpuNum, String accountUuid, String stateReason,
-                              LocalDateTime createDate, LocalDateTime lastOpDate) {
+                              LocalDateTime createDate, LocalDateTime lastOpDate,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) GuestBoot boot,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String accel) {
 
         public static VmInventory of(VmInstanceVO vm, List<String> volumeUuids) {
             return new VmInventory(vm.getUuid(), vm.getName(), vm.getState().name(), vm.getHostUuid(), volumeUuids,
                     vm.getMemorySize(), vm.getCpuNum(), vm.getAccountUuid(), vm.getStateReason(), vm.getCreateDate(),
-                    vm.getLastOpDate());
+                    vm.getLastOpDate(), vm.getBoot(), vm.getAccel());
         }
     }
 }

@@ -3,6 +3,7 @@ package org.zstack.aio.server.inventory;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.zstack.aio.agent.api.GuestBoot;
 
 import java.time.LocalDateTime;
 
@@ -26,6 +27,12 @@ public class VmInstanceVO {
     private long stateVersion;
     private LocalDateTime opLeaseUntil;
     private String stateReason;
+    /** A direct kernel boot (all null: boot from the first disk) and the accelerator asked for (null: host default). */
+    private String bootKernel;
+    private String bootInitrd;
+    private String bootCmdline;
+    private String bootConsoleLog;
+    private String accel;
 
     protected VmInstanceVO() {
     }
@@ -53,6 +60,21 @@ public class VmInstanceVO {
     public long getStateVersion() { return stateVersion; }
     public LocalDateTime getOpLeaseUntil() { return opLeaseUntil; }
     public String getStateReason() { return stateReason; }
+
+    public String getAccel() { return accel; }
+
+    /** The direct kernel boot, or null when the VM boots from its first disk. */
+    public GuestBoot getBoot() {
+        return bootKernel == null ? null : new GuestBoot(bootKernel, bootInitrd, bootCmdline, bootConsoleLog);
+    }
+
+    public void setBoot(GuestBoot boot, String accel) {
+        this.bootKernel = boot == null ? null : boot.kernel();
+        this.bootInitrd = boot == null ? null : boot.initrd();
+        this.bootCmdline = boot == null ? null : boot.cmdline();
+        this.bootConsoleLog = boot == null ? null : boot.consoleLog();
+        this.accel = accel;
+    }
 
     public void setState(State state) {
         this.state = state.name();

@@ -40,7 +40,7 @@ public class VmController {
         JsonNode p = Bodies.action(body, "params");
         return Reply.of(vms.create(caller, Bodies.text(p, "name"), Bodies.text(p, "hostUuid"),
                 Bodies.number(p, "memorySize", 16L << 20, 1L << 40), (int) Bodies.number(p, "cpuNum", 1, 64),
-                p.get("volumeUuids")));
+                p.get("volumeUuids"), p));
     }
 
     @Operation(operationId = "QueryVmInstance")

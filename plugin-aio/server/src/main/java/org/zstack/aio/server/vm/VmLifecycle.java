@@ -115,7 +115,8 @@ public class VmLifecycle {
             VmStartRsp rsp;
             try {
                 rsp = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_START,
-                        new VmStartCmd(vmUuid, vm.getName(), vm.getMemorySize(), vm.getCpuNum(), disks), VmStartRsp.class);
+                        new VmStartCmd(vmUuid, vm.getName(), vm.getMemorySize(), vm.getCpuNum(), disks,
+                                vm.getBoot(), vm.getAccel()), VmStartRsp.class);
             } catch (AgentOutcomeUnknownException e) {
                 throw undoStart(host, vmUuid, e); // Stopped, the answer says whether the undo reached the host
             }

@@ -2,6 +2,7 @@ package org.zstack.aio.server.vm;
 
 import org.zstack.aio.server.quota.QuotaService;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
@@ -55,9 +56,19 @@ public class VmService {
     @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
     @Transactional
     public VmInventory create(Caller caller, String name, String hostUuid, long memorySize, int cpuNum, JsonNode volumeUuids) {
+        return create(caller, name, hostUuid, memorySize, cpuNum, volumeUuids, JsonNodeFactory.instance.objectNode());
+    }
+
+    /** @param params the create's params: its optional {@code boot} and {@code accel} (see {@link VmBootParams}) */
+    @Retryable(interceptor = UnitOfWork.NOT_IDEMPOTENT)
+    @Transactional
+    public VmInventory create(Caller caller, String name, String hostUuid, long memorySize, int cpuNum, JsonNode volumeUuids,
+                              JsonNode params) {
         Bodies.requireName(name, "VM");
         hosts.find(hostUuid);
         List<String> uuids = uuidList(volumeUuids);
+        VmBootParams boot = params.has("boot") || params.has("accel")
+                ? VmBootParams.parse(params, hosts.localStorageUrls()) : new VmBootParams(null, null);
         List<VolumeVO> vols = new ArrayList<>();
         Map<String, VolumeVO> found = new HashMap<>();
         volumes.findAllById(uuids).forEach(v -> found.put(v.getUuid(), v));
@@ -72,7 +83,9 @@ public class VmService {
             vols.add(v);
         }
         quotas.requireVmRoom(caller);
-        VmInstanceVO vm = vms.save(new VmInstanceVO(Uuids.random(), name, hostUuid, memorySize, cpuNum, caller.accountUuid()));
+        VmInstanceVO created = new VmInstanceVO(Uuids.random(), name, hostUuid, memorySize, cpuNum, caller.accountUuid());
+        created.setBoot(boot.boot(), boot.accel());
+        VmInstanceVO vm = vms.save(created);
         for (int i = 0; i < vols.size(); i++) vols.get(i).attachTo(vm.getUuid(), i);
         return VmInventory.of(vm, uuids);
     }
