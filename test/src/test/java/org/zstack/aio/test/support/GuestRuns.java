@@ -60,7 +60,7 @@ public final class GuestRuns {
 
     /** A stopped VM that boots the tiny guest running {@code workload} for {@code seconds} on this volume. */
     public String vm(String name, String volume, String workload, int seconds, long seed) {
-        String console = consoleLog(name);
+        String console = consoleLog(name).toString();
         Http.Response r = http.post("/v1/vm-instances", session, "{\"params\":{\"name\":\"" + name + "\",\"hostUuid\":\"" + host
                 + "\",\"memorySize\":" + MEMORY + ",\"cpuNum\":1,\"volumeUuids\":[\"" + volume + "\"],\"accel\":\"tcg\","
                 + "\"boot\":{\"kernel\":\"" + kernel + "\",\"initrd\":\"" + initrd + "\",\"cmdline\":\""
