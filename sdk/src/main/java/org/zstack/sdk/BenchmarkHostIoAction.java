@@ -18,6 +18,14 @@ public class BenchmarkHostIoAction extends AbstractAction<BenchmarkHostIoResult>
     @Param(required = false)
     public Integer seconds;
 
+    /** Optional: measure only these image kinds (e.g. qcow2-full); absent: all. */
+    @Param(required = false)
+    public List<String> imageKinds;
+
+    /** Optional: measure only these workloads (e.g. randwrite-4k-qd16); absent: all. */
+    @Param(required = false)
+    public List<String> workloads;
+
     @Override
     public RestInfo getRestInfo() {
         return RestInfo.post("/v1/hosts/{uuid}/io-benchmarks", "params");

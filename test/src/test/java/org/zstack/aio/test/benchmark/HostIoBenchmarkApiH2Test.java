@@ -88,6 +88,25 @@ class HostIoBenchmarkApiH2Test {
     }
 
     @Test
+    void aPartOfTheMatrixMeasuresOnlyThoseCellsAndUnknownNamesAre400() {
+        Http.Response r = f.http.post("/v1/hosts/" + host + "/io-benchmarks", admin, "{\"params\":{\"primaryStorageUuids\":[\""
+                + local + "\"],\"seconds\":2,\"imageKinds\":[\"raw-full\"],\"workloads\":[\"randread-4k-qd16\"]}}");
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        JsonNode cells = r.body().get("inventories").get(0).get("cells");
+        assertThat(cells.size()).as(cells.toString()).isEqualTo(3);
+        cells.forEach(c -> assertThat(c.get("imageKind").asText() + " " + c.get("workload").asText())
+                .isEqualTo("raw-full randread-4k-qd16"));
+
+        for (String bad : List.of("\"imageKinds\":[\"qcow3-full\"]", "\"workloads\":[]", "\"workloads\":\"randread-4k-qd16\"",
+                "\"workloads\":[\"randread-4k-qd16\",\"randread-4k-qd16\"]", "\"imageKinds\":[7]")) {
+            Http.Response b = f.http.post("/v1/hosts/" + host + "/io-benchmarks", admin,
+                    "{\"params\":{\"primaryStorageUuids\":[\"" + local + "\"],\"seconds\":2," + bad + "}}");
+            assertThat(b.status()).as(bad + " -> " + b.raw()).isEqualTo(400);
+            assertThat(b.body().path("error").path("details").asText()).as(bad).isNotBlank();
+        }
+    }
+
+    @Test
     void blockStorageIsRefusedAndTenantsAreForbidden() {
         Http.Response r = f.http.post("/v1/hosts/" + host + "/io-benchmarks", admin,
                 "{\"params\":{\"primaryStorageUuids\":[\"" + block + "\"],\"seconds\":2}}");

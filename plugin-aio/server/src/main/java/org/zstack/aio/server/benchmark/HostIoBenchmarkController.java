@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.agent.api.BenchScores;
 import org.zstack.aio.server.api.Reply;
 import org.zstack.aio.server.benchmark.HostIoBenchmarkService.IoBenchmarkInventory;
 
@@ -26,7 +27,11 @@ public class HostIoBenchmarkController {
         this.service = service;
     }
 
-    /** {"params":{"primaryStorageUuids":[...], "seconds":50}}: runs now, answers when every storage is measured. */
+    /**
+     * {"params":{"primaryStorageUuids":[...], "seconds":50, "imageKinds":[...], "workloads":[...]}}: runs now, answers
+     * when every storage is measured. imageKinds/workloads narrow the matrix (a quick, honest measurement of the cells
+     * one needs); the stored run then holds only those cells.
+     */
     @Operation(operationId = "BenchmarkHostIo")
     @PostMapping("/v1/hosts/{uuid}/io-benchmarks")
     public Reply.Inventories<IoBenchmarkInventory> benchmark(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
@@ -48,7 +53,28 @@ public class HostIoBenchmarkController {
                 storages.add(n.textValue());
             });
         }
-        return Reply.list(service.benchmark(caller, uuid, storages, seconds));
+        return Reply.list(service.benchmark(caller, uuid, storages, seconds,
+                names(p, "imageKinds", BenchScores.IMAGE_KINDS), names(p, "workloads", BenchScores.WORKLOADS)));
+    }
+
+    /** An optional subset of the matrix (null: all of it), each name one the benchmark knows. */
+    private static List<String> names(JsonNode p, String field, List<String> known) {
+        JsonNode list = p.get(field);
+        if (list == null || list.isNull()) return null;
+        if (!list.isArray() || list.isEmpty()) {
+            throw ApiException.badRequest("field '" + field + "' must be a non-empty JSON array of names.",
+                    "Send e.g. \"" + field + "\":[\"" + known.get(0) + "\"], or leave it out to measure all of " + known + ".");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode n : list) {
+            if (!n.isTextual() || !known.contains(n.textValue()) || out.contains(n.textValue())) {
+                throw ApiException.badRequest("'" + field + "' holds " + (n.isTextual() ? "'" + n.textValue() + "'" : "a non-string")
+                        + (out.contains(n.asText()) ? " twice." : ", which the benchmark does not know."),
+                        "List each of " + known + " at most once.");
+            }
+            out.add(n.textValue());
+        }
+        return out;
     }
 
     @Operation(operationId = "QueryHostIoBenchmark")

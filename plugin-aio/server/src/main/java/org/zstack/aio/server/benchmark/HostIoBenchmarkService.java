@@ -78,6 +78,12 @@ public class HostIoBenchmarkService {
 
     /** POST /v1/hosts/{uuid}/io-benchmarks: benchmark these primary storages (null/empty: every file storage). */
     public List<IoBenchmarkInventory> benchmark(Caller caller, String hostUuid, List<String> storageUuids, Integer seconds) {
+        return benchmark(caller, hostUuid, storageUuids, seconds, null, null);
+    }
+
+    /** @param imageKinds, workloads the part of the matrix to measure (null: all of it) */
+    public List<IoBenchmarkInventory> benchmark(Caller caller, String hostUuid, List<String> storageUuids, Integer seconds,
+                                                List<String> imageKinds, List<String> workloads) {
         AccountService.requireAdmin(caller, "benchmark hosts");
         HostVO host = hostService.find(hostUuid);
         int budget = seconds == null ? DEFAULT_SECONDS : seconds;
@@ -108,7 +114,7 @@ public class HostIoBenchmarkService {
         for (PrimaryStorageVO p : targets) {
             hostService.ensureStorageRegistered(host, p);
             measured.put(p, agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.HOST_BENCH,
-                    new HostBenchCmd(p.getUrl(), budget), HostBenchRsp.class));
+                    new HostBenchCmd(p.getUrl(), budget, imageKinds, workloads, null), HostBenchRsp.class));
         }
         List<HostIoBenchmarkVO> rows = tx.execute(s -> {
             List<HostIoBenchmarkVO> saved = new ArrayList<>();
