@@ -13,7 +13,12 @@ stamp=$(cat test/guest/init test/guest/aioload.c bin/lib/setup-guest.sh | sha256
 if [ -f "$out/stamp" ] && [ "$(cat "$out/stamp")" = "$stamp" ] && [ -f "$out/vmlinuz" ] && [ -f "$out/initrd.gz" ]; then
   echo "$out"; exit 0
 fi
-command -v gcc >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -q gcc libc6-dev >&2; }
+if [ "$(id -u)" -ne 0 ] && [ ! -w "$(dirname "$out")" ] && [ ! -w "$out" ]; then
+  # Not root: the cache directory and apt need root; say what to run and change nothing (CI runs as root).
+  echo "setup-guest: not root, nothing done. Run as root: sudo bash $0 (or set AIO_GUEST_DIR to a writable directory)" >&2
+  echo "$out"; exit 0
+fi
+command -v gcc >/dev/null || apt-get install -y -q gcc libc6-dev >&2
 mkdir -p "$out"
 work=$(mktemp -d "$out/build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
