@@ -22,6 +22,7 @@ command -v gcc >/dev/null || apt-get install -y -q gcc libc6-dev >&2
 mkdir -p "$out"
 work=$(mktemp -d "$out/build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"   # apt-get download drops privileges to _apt
 cd "$work"
 # The newest cloud kernel image package the archive offers (the version moves with point releases).
 kpkg=$(apt-cache search --names-only '^linux-image-[0-9.]+-[0-9]+-cloud-amd64$' | cut -d' ' -f1 | sort -V | tail -1)
