@@ -14,6 +14,7 @@ import org.zstack.aio.server.host.HostIoCapabilitiesRepository;
 import org.zstack.aio.server.host.HostIoCapabilitiesVO;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
+import org.zstack.aio.server.workload.VolumeWorkloadVO;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +27,7 @@ import java.util.Set;
 
 /**
  * Reads everything the decisions for a set of volumes need in a constant number of round trips, whatever the
- * number of volumes: (1) volumes with their primary storage, (2) every config row that can apply, (3) the
+ * number of volumes: (1) volumes with their primary storage and observed workload, (2) every config row that can apply, (3) the
  * host's facts together with its stored io benchmarks of those volumes' primary storages. No per-volume query.
  * Queries only: {@link DecisionInputs} turns what it reads into the decision's input.
  */
@@ -34,7 +35,8 @@ import java.util.Set;
 public class IoModeFactsLoader {
 
     private static final String VOLUME_AND_STORAGE =
-            "select v, p from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid ";
+            "select v, p, w from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+            + "left join VolumeWorkloadVO w on w.volumeUuid = v.uuid ";
 
     private final EntityManager em;
     private final ConfigSnapshotLoader snapshots;
@@ -96,7 +98,12 @@ public class IoModeFactsLoader {
     }
 
     private static List<VolumeContext> contexts(TypedQuery<Object[]> q) {
-        return q.getResultList().stream().map(r -> new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1])).toList();
+        return q.getResultList().stream().map(IoModeFactsLoader::context).toList();
+    }
+
+    /** A row of (volume, storage, workload, ...) as read by the queries here. */
+    private static VolumeContext context(Object[] r) {
+        return new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1], (VolumeWorkloadVO) r[2]);
     }
 
     /** All volumes (or one account's) with their primary storage and their VM's host uuid, in one query. */
@@ -107,14 +114,15 @@ public class IoModeFactsLoader {
     /** These volumes (all when null) of one account (every account when null), with their storage and VM host. */
     public List<PlacedVolume> volumes(String accountUuid, java.util.Collection<String> uuids) {
         String where = (accountUuid == null ? "" : " and v.accountUuid = :account") + (uuids == null ? "" : " and v.uuid in :uuids");
-        TypedQuery<Object[]> q = em.createQuery("select v, p, m.hostUuid from VolumeVO v join PrimaryStorageVO p "
-                                                + "on p.uuid = v.primaryStorageUuid left join VmInstanceVO m "
+        TypedQuery<Object[]> q = em.createQuery("select v, p, w, m.hostUuid from VolumeVO v join PrimaryStorageVO p "
+                                                + "on p.uuid = v.primaryStorageUuid left join VolumeWorkloadVO w on w.volumeUuid = v.uuid "
+                                                + "left join VmInstanceVO m "
                                                 + "on m.uuid = v.vmInstanceUuid where 1 = 1" + where + " order by v.createDate, v.uuid",
                 Object[].class);
         if (accountUuid != null) q.setParameter("account", accountUuid);
         if (uuids != null) q.setParameter("uuids", uuids);
         return q.getResultList().stream()
-                .map(r -> new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])).toList();
+                .map(r -> new PlacedVolume(context(r), (String) r[3])).toList();
     }
 
     /**
@@ -137,11 +145,11 @@ public class IoModeFactsLoader {
         List<String> page = ids.getResultList();
         if (page.isEmpty()) return List.of();
         Map<String, PlacedVolume> byUuid = new HashMap<>();
-        em.createQuery("select v, p, m.hostUuid from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+        em.createQuery("select v, p, w, m.hostUuid from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+                       + "left join VolumeWorkloadVO w on w.volumeUuid = v.uuid "
                        + "left join VmInstanceVO m on m.uuid = v.vmInstanceUuid where v.uuid in :uuids", Object[].class)
                 .setParameter("uuids", page).getResultList()
-                .forEach(r -> byUuid.put(((VolumeVO) r[0]).getUuid(),
-                        new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])));
+                .forEach(r -> byUuid.put(((VolumeVO) r[0]).getUuid(), new PlacedVolume(context(r), (String) r[3])));
         return page.stream().map(byUuid::get).filter(java.util.Objects::nonNull).toList();
     }
 
