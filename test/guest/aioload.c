@@ -5,10 +5,11 @@
  *   WORKLOAD = randread-4k-qd16 | randwrite-4k-qd64 | seqwrite-64k-qd16 | ...   (the agent bench's names)
  *
  * Keeps exactly qd O_DIRECT requests in flight with Linux AIO from one thread (io_submit/io_getevents as raw
- * syscalls: no libaio in the guest), so the depth the host sees is the workload's and not limited by how many
- * threads the emulated CPU can run. Every 4 KiB block a write leaves holds a pattern computed from (seed, block
- * number), so the host can check each block of the image afterwards: all zero (never written) or the pattern.
- * Prints one line "AIOLOAD: ..." with the op count, IOPS and distinct blocks written.
+ * syscalls: no libaio in the guest), so the depth is not limited by how many threads the emulated CPU can run.
+ * Every 4 KiB block a write leaves holds a pattern computed from (seed, block number), so the host can check each
+ * block of the image afterwards: all zero (never written) or the pattern.
+ * Prints one line "AIOLOAD: ..." with the op count, IOPS, distinct blocks written and the depth the guest kernel
+ * saw (its weighted time in queue over the run).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -24,19 +25,43 @@
 #define MAX_QD 256
 #define BLK 4096
 
-static uint64_t mix(uint64_t x) { /* splitmix64: the pattern, also written in Java by the host-side check */
+static uint64_t mix(uint64_t x) { /* splitmix64, also written in Java by the host-side check (TinyGuest) */
     x += 0x9e3779b97f4a7c15ULL;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
 }
 
-static void fill(uint64_t *buf, size_t bytes, uint64_t seed, uint64_t first_block) {
+/*
+ * A 4 KiB block's content: words 0-1 name the block (its number, and mix(seed ^ number)), words 2.. are the body
+ * mix(seed + i), the same in every block. The body is computed once per buffer, so a request costs the guest's
+ * (emulated) CPU only two words: the time a slot is not in flight stays small and the host sees the workload's
+ * depth. A block written to the wrong place, torn, or stale fails the host's check.
+ */
+static void body(uint64_t *buf, size_t bytes, uint64_t seed) {
+    for (size_t b = 0; b < bytes / BLK; b++)
+        for (int i = 2; i < BLK / 8; i++) buf[b * (BLK / 8) + i] = mix(seed + (uint64_t) i);
+}
+
+static void stamp(uint64_t *buf, size_t bytes, uint64_t seed, uint64_t first_block) {
     for (size_t b = 0; b < bytes / BLK; b++) {
-        uint64_t *w = buf + b * (BLK / 8);
-        uint64_t key = mix(seed ^ ((first_block + b) * 0x100000001b3ULL));
-        for (int i = 0; i < BLK / 8; i++) w[i] = mix(key + (uint64_t) i);
+        buf[b * (BLK / 8)] = first_block + b;
+        buf[b * (BLK / 8) + 1] = mix(seed ^ (first_block + b));
     }
+}
+
+/* The guest kernel's weighted time in queue of the device (ms, /sys/block/DEV/stat field 11): its view of depth. */
+static double queue_ms(const char *dev) {
+    char path[128];
+    const char *name = strrchr(dev, '/');
+    snprintf(path, sizeof path, "/sys/block/%s/stat", name ? name + 1 : dev);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    unsigned long long v[11] = {0};
+    int n = 0;
+    while (n < 11 && fscanf(f, "%llu", &v[n]) == 1) n++;
+    fclose(f);
+    return n == 11 ? (double) v[10] : -1;
 }
 
 static double now(void) {
@@ -77,14 +102,16 @@ int main(int argc, char **argv) {
     for (int i = 0; i < qd; i++) {
         if (posix_memalign(&bufs[i], BLK, bs)) return 1;
         memset(bufs[i], 0, bs);
+        if (write) body(bufs[i], bs, seed);
     }
+    double q0 = queue_ms(argv[1]);
     double start = now(), end = start + seconds;
 
     /* prepares slot i's next request */
 #define PREP(i) do { \
         uint64_t slot = seq ? (next_seq++ % slots) : ((rnd = mix(rnd)) % slots); \
         uint64_t off = slot * bs; \
-        if (write) { fill(bufs[i], bs, seed, off / BLK); memset(written + off / BLK, 1, bs / BLK); } \
+        if (write) { stamp(bufs[i], bs, seed, off / BLK); memset(written + off / BLK, 1, bs / BLK); } \
         memset(&cbs[i], 0, sizeof cbs[i]); \
         cbs[i].aio_fildes = fd; cbs[i].aio_lio_opcode = write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD; \
         cbs[i].aio_buf = (uint64_t) (uintptr_t) bufs[i]; cbs[i].aio_nbytes = bs; cbs[i].aio_offset = off; \
@@ -120,10 +147,11 @@ int main(int argc, char **argv) {
         }
     }
     double took = now() - start;
+    double guest_depth = q0 < 0 ? -1 : (queue_ms(argv[1]) - q0) / (took * 1000);
     uint64_t distinct = 0;
     for (uint64_t b = 0; b < size / BLK; b++) distinct += written[b];
-    printf("AIOLOAD: workload=%s ops=%llu seconds=%.2f iops=%.0f bytes=%zu depth=%d distinct4k=%llu\n", argv[2],
-           (unsigned long long) ops, took, ops / took, bs, qd, (unsigned long long) distinct);
+    printf("AIOLOAD: workload=%s ops=%llu seconds=%.2f iops=%.0f bytes=%zu depth=%d distinct4k=%llu guestdepth=%.1f\n",
+           argv[2], (unsigned long long) ops, took, ops / took, bs, qd, (unsigned long long) distinct, guest_depth);
     fflush(stdout);
     return 0;
 }

@@ -46,7 +46,7 @@ public final class GuestBench {
             String ps = f.primaryStorage(admin, "guest-bench", "LocalStorage", dir);
             String host = f.localHost(admin);
             for (String[] g : List.of(new String[]{"host", "ping.interval", "1"}, new String[]{"kvm", "vm.workload.sampleInterval", "1"},
-                    new String[]{"kvm", "vm.workload.halfLife", "5"})) {
+                    new String[]{"kvm", "vm.workload.halfLife", "2"})) {
                 Http.Response r = http.put("/v1/global-configurations/" + g[0] + "/" + g[1] + "/actions", admin,
                         "{\"updateGlobalConfig\":{\"value\":\"" + g[2] + "\"}}");
                 if (r.status() != 200) throw new IllegalStateException(r.raw());
@@ -61,7 +61,7 @@ public final class GuestBench {
             out.add(String.format(Locale.ROOT, "qemu-img bench through the API: %.0f s, complete=%s, load after: %s",
                     (System.nanoTime() - b0) / 1e9, bench.path("complete").asText(), loadavg()));
             out.add("");
-            out.add("| image kind | workload | observed profile (read share, avg size, depth, guest IOPS seen) | guest IOPS threads / native / io_uring (median [min-max], " + runs
+            out.add("| image kind | workload | profile the platform observed (read share, avg size, host-side depth, IOPS) | guest IOPS threads / native / io_uring (median [min-max], " + runs
                     + " runs) | qemu-img bench threads / native / io_uring | auto's pick (reason) | pick / best guest median | within spread | ok |");
             out.add("|---|---|---|---|---|---|---|---|---|");
             int n = 0;
@@ -74,14 +74,16 @@ public final class GuestBench {
                     Map<String, List<Double>> iops = new LinkedHashMap<>();
                     GuestRuns.modes().forEach(m -> iops.put(m, new ArrayList<>()));
                     JsonNode profile = null;
+                    double guestDepth = 0;
                     for (int rep = 0; rep < runs; rep++) {
                         for (int i = 0; i < 3; i++) {
                             String mode = GuestRuns.modes().get((i + rep) % 3);
                             guests.ioMode(vol, mode);
-                            GuestRuns.Run run = guests.run(name, vm, vol, 240_000, null);
+                            GuestRuns.Run run = guests.run(name, vm, vol, seconds, 240_000, null);
                             if (!mode.equals(run.appliedIo())) throw new IllegalStateException(mode + " applied as " + run.appliedIo());
                             iops.get(mode).add(run.guest().iops());
                             profile = run.workload();
+                            guestDepth = run.guest().guestDepth();
                             System.err.printf(Locale.ROOT, "guest-bench: %s %s %s run %d: %.0f IOPS, load %s%n", kind, wl, mode, rep + 1,
                                     run.guest().iops(), loadavg());
                         }
@@ -96,7 +98,7 @@ public final class GuestBench {
                     boolean spread = guestCell.get(pick) != null && guestCell.get(pick)[2] >= guestCell.get(best)[1];
                     Map<String, double[]> qemu = GuestRuns.cell(bench, kind, wl);
                     String row = String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s (%s) | %.0f %% (best %s) | %s | %s |", kind, wl,
-                            profile(profile), modes(guestCell), modes(qemu), pick, d.path("reason").asText().replace("|", "/"),
+                            profile(profile, guestDepth), modes(guestCell), modes(qemu), pick, d.path("reason").asText().replace("|", "/"),
                             ratio * 100, best, spread ? "yes" : "no", ratio >= 0.95 || spread ? "yes" : "**no**");
                     out.add(row);
                     System.err.println(row);
@@ -132,12 +134,12 @@ public final class GuestBench {
         return v >= 1000 ? String.format(Locale.ROOT, "%.1fk", v / 1000) : String.format(Locale.ROOT, "%.0f", v);
     }
 
-    static String profile(JsonNode w) {
+    static String profile(JsonNode w, double guestDepth) {
         if (w == null || !w.isObject()) return "none";
         double rf = w.path("readFraction").asDouble();
         double size = rf >= 0.5 ? w.path("avgReadBytes").asDouble() : w.path("avgWriteBytes").asDouble();
-        return String.format(Locale.ROOT, "%.0f %% reads, %.1fK, depth %.1f, %s IOPS", rf * 100, size / 1024,
-                w.path("avgQueueDepth").asDouble(), k(w.path("readIops").asDouble() + w.path("writeIops").asDouble()));
+        return String.format(Locale.ROOT, "%.0f %% reads, %.1fK, depth %.1f (guest kernel %.1f), %s IOPS", rf * 100, size / 1024,
+                w.path("avgQueueDepth").asDouble(), guestDepth, k(w.path("readIops").asDouble() + w.path("writeIops").asDouble()));
     }
 
     static String loadavg() {

@@ -74,11 +74,12 @@ public final class GuestRuns {
     }
 
     /**
-     * Starts the VM, waits for the guest's result, reads the workload the platform observed while it ran, stops the
-     * VM. {@code beforeStop} sees the run while the VM still runs (e.g. to look at the QEMU process).
+     * Starts the VM, reads the workload the platform observed while the guest's workload runs (at 80 % of its
+     * {@code seconds}, so the profile is the workload's and not the boot's or the idle tail's), waits for the guest's
+     * result, stops the VM. {@code beforeStop} sees the run while the VM still runs (e.g. to look at the QEMU process).
      */
-    public Run run(String vmName, String vm, String volume, long timeoutMillis, java.util.function.Consumer<Run> beforeStop)
-            throws InterruptedException {
+    public Run run(String vmName, String vm, String volume, int seconds, long timeoutMillis,
+                   java.util.function.Consumer<Run> beforeStop) throws InterruptedException {
         Path log = consoleLog(vmName);
         try {
             java.nio.file.Files.deleteIfExists(log);
@@ -89,8 +90,10 @@ public final class GuestRuns {
         require(started, 200);
         try {
             String applied = started.body().path("ioModeDecisions").get(0).path("appliedIo").asText(null);
-            TinyGuest.Result result = TinyGuest.awaitResult(log, timeoutMillis);
+            TinyGuest.awaitLine(log, "AIOGUEST: booted", timeoutMillis);
+            Thread.sleep(seconds * 800L);
             JsonNode inv = http.get("/v1/volumes/" + volume, session).body().path("inventory");
+            TinyGuest.Result result = TinyGuest.awaitResult(log, timeoutMillis);
             Run run = new Run(volume, vm, inv.path("installPath").asText(), applied, result, inv.path("workload"),
                     TinyGuest.console(log));
             if (beforeStop != null) beforeStop.accept(run);

@@ -48,16 +48,17 @@ public final class TinyGuest {
     }
 
     /** What aioload printed: {@code AIOLOAD: workload=... ops=N seconds=S iops=X bytes=B depth=D distinct4k=C}. */
-    public record Result(String workload, long ops, double seconds, double iops, int bytes, int depth, long distinct4k) {
+    public record Result(String workload, long ops, double seconds, double iops, int bytes, int depth, long distinct4k,
+                         double guestDepth) {
         static final Pattern LINE = Pattern.compile("AIOLOAD: workload=(\\S+) ops=(\\d+) seconds=([\\d.]+) iops=(\\d+) "
-                                                    + "bytes=(\\d+) depth=(\\d+) distinct4k=(\\d+)");
+                                                    + "bytes=(\\d+) depth=(\\d+) distinct4k=(\\d+) guestdepth=(-?[\\d.]+)");
 
         public static Optional<Result> parse(String console) {
             Matcher m = LINE.matcher(console);
             if (!m.find()) return Optional.empty();
             return Optional.of(new Result(m.group(1), Long.parseLong(m.group(2)), Double.parseDouble(m.group(3)),
                     Double.parseDouble(m.group(4)), Integer.parseInt(m.group(5)), Integer.parseInt(m.group(6)),
-                    Long.parseLong(m.group(7))));
+                    Long.parseLong(m.group(7)), Double.parseDouble(m.group(8))));
         }
     }
 
@@ -67,6 +68,16 @@ public final class TinyGuest {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /** Waits until the guest printed a line starting with {@code prefix}; fails with the console on timeout. */
+    public static void awaitLine(Path log, String prefix, long timeoutMillis) throws InterruptedException {
+        long until = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < until) {
+            if (console(log).contains(prefix)) return;
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no '" + prefix + "' within " + timeoutMillis + " ms; console:\n" + console(log));
     }
 
     /** Waits until the guest printed its result (or a failure), and answers it; fails with the console on timeout. */
@@ -126,12 +137,12 @@ public final class TinyGuest {
         return true;
     }
 
-    /** aioload.c's fill(): splitmix64 over (seed, block number), little-endian words. */
+    /** aioload.c's stamp() and body(): the block's number, mix(seed ^ number), then mix(seed + i); little-endian. */
     static boolean isPattern(byte[] block, long seed, long blockNo) {
         ByteBuffer w = ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN);
-        long key = mix(seed ^ (blockNo * 0x100000001b3L));
-        for (int i = 0; i < 512; i++) {
-            if (w.getLong(i * 8) != mix(key + i)) return false;
+        if (w.getLong(0) != blockNo || w.getLong(8) != mix(seed ^ blockNo)) return false;
+        for (int i = 2; i < 512; i++) {
+            if (w.getLong(i * 8) != mix(seed + i)) return false;
         }
         return true;
     }
