@@ -86,9 +86,14 @@ class RealGuestWorkloadE2ETest {
         writeRun("native", "qcow2", "seqwrite-64k-qd16", 12);
     }
 
+    /**
+     * At depth 64 the guest's single emulated CPU is the limit (TCG): its own kernel keeps ~45 requests in flight and
+     * QEMU's block layer sees ~26 at ~44k IOPS (measured; docs/performance.md §8), so this depth is checked against
+     * the depth the guest's kernel measured, not the nominal 64. The qd16 tests check the nominal depth.
+     */
     @Test
     void deepRandomWritesThroughIoUringAreObservedAndAutoThenPicksTheBenchmarksBestForThem() throws Exception {
-        String vol = writeRun("io_uring", "qcow2", "randwrite-4k-qd64", 13);
+        String vol = writeRun("io_uring", "qcow2", "randwrite-4k-qd64", 13, false);
         autoPicksTheBenchmarksBest(vol, "qcow2-full", "randwrite-4k-qd64");
     }
 
@@ -104,13 +109,17 @@ class RealGuestWorkloadE2ETest {
 
     /** One write workload in one mode: observed as written, and every block it wrote is on the host intact. */
     String writeRun(String mode, String format, String wl, long seed) throws Exception {
+        return writeRun(mode, format, wl, seed, true);
+    }
+
+    String writeRun(String mode, String format, String wl, long seed, boolean nominalDepth) throws Exception {
         String name = "guest-" + mode;
         String vol = guests.volume(name, format, DISK, mode);
         String vm = guests.vm(name, vol, wl, SECONDS, seed);
         GuestRuns.Run run = guests.run(name, vm, vol, SECONDS, 180_000, r ->
                 assertThat(QemuProcess.of(r.vm()).aio(r.installPath())).as("aio of the running disk").isEqualTo(mode));
         assertThat(run.appliedIo()).isEqualTo(mode);
-        assertObserved(run, wl);
+        assertObserved(run, wl, nominalDepth);
         TinyGuest.Check check = TinyGuest.verify(run.installPath(), format, seed);
         assertThat(check.intact()).as("block " + check.firstBadBlock() + " of " + run.installPath()
                 + " is neither zero nor what the guest wrote there (" + mode + ")").isTrue();
@@ -119,8 +128,16 @@ class RealGuestWorkloadE2ETest {
         return vol;
     }
 
-    /** The platform's profile of the run against the workload the guest ran. */
+    /**
+     * The platform's profile of the run against the workload the guest ran: direction, request size within 25 %,
+     * and depth within x2 of the depth the guest's own kernel measured on that disk (its time in queue) and, when
+     * {@code nominalDepth}, within x2 of the workload's depth as well.
+     */
     void assertObserved(GuestRuns.Run run, String wl) {
+        assertObserved(run, wl, true);
+    }
+
+    void assertObserved(GuestRuns.Run run, String wl, boolean nominalDepth) {
         String[] p = wl.split("-");
         boolean write = p[0].endsWith("write");
         int bytes = Integer.parseInt(p[1].replace("k", "")) * 1024;
@@ -137,7 +154,10 @@ class RealGuestWorkloadE2ETest {
             assertThat(w.path("readFraction").asDouble()).as(seen).isGreaterThan(0.9);
             assertThat(w.path("avgReadBytes").asDouble()).as(seen).isBetween(bytes * 0.75, bytes * 1.25);
         }
-        assertThat(w.path("avgQueueDepth").asDouble()).as(seen).isBetween(depth / 2.0, depth * 2.0);
+        double observed = w.path("avgQueueDepth").asDouble();
+        assertThat(run.guest().guestDepth()).as(seen).isPositive();
+        assertThat(observed).as(seen).isBetween(run.guest().guestDepth() / 2, run.guest().guestDepth() * 2);
+        if (nominalDepth) assertThat(observed).as(seen).isBetween(depth / 2.0, depth * 2.0);
     }
 
     /** auto, on the volume the guest ran on, picks the benchmark's best mode for that workload (or one tied with it). */
