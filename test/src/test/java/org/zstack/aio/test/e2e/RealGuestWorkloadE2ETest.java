@@ -144,6 +144,11 @@ class RealGuestWorkloadE2ETest {
         int depth = Integer.parseInt(p[2].replace("qd", ""));
         JsonNode w = run.workload();
         String seen = "observed " + w + " for guest " + run.guest() + "\nconsole:\n" + run.console();
+        System.out.printf(java.util.Locale.ROOT, "guest %s: platform saw %.0f %% reads, %.0f/%.0f B, depth %.1f, %.0f IOPS; "
+                + "guest %.0f IOPS, its kernel's depth %.1f; load %s%n", wl, w.path("readFraction").asDouble() * 100,
+                w.path("avgReadBytes").asDouble(), w.path("avgWriteBytes").asDouble(), w.path("avgQueueDepth").asDouble(),
+                w.path("readIops").asDouble() + w.path("writeIops").asDouble(), run.guest().iops(), run.guest().guestDepth(),
+                loadavg());
         assertThat(w.isObject()).as(seen).isTrue();
         assertThat(w.path("sampledSeconds").asDouble()).as(seen).isGreaterThan(0);
         assertThat(run.guest().ops()).as("the guest did real work").isGreaterThan(100);
@@ -180,6 +185,14 @@ class RealGuestWorkloadE2ETest {
         cell.forEach((m, v) -> s.append(m).append(' ').append(Math.round(v[0])).append(" [").append(Math.round(v[1]))
                 .append('-').append(Math.round(v[2])).append("] "));
         return s.toString().trim();
+    }
+
+    static String loadavg() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException e) {
+            return "?";
+        }
     }
 
     void global(String category, String name, String value) {

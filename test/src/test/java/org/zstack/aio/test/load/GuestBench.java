@@ -36,6 +36,7 @@ public final class GuestBench {
         int runs = a.length > 0 ? Integer.parseInt(a[0]) : 3;
         int seconds = a.length > 1 ? Integer.parseInt(a[1]) : 6;
         List<String> workloads = a.length > 2 ? Arrays.asList(a[2].split(",")) : BenchScores.WORKLOADS;
+        int benchSeconds = a.length > 3 ? Integer.parseInt(a[3]) : 110;
         List<String> out = new ArrayList<>();
         try (TestDatabase db = TestDatabase.mariadb();
              RunningServer server = RunningServer.start(db, Map.of("AIO_LIBVIRT_URI", "qemu:///system"))) {
@@ -55,7 +56,8 @@ public final class GuestBench {
             out.add("load before: " + loadavg());
             long b0 = System.nanoTime();
             Http.Response b = http.post("/v1/hosts/" + host + "/io-benchmarks", admin, "{\"params\":{\"primaryStorageUuids\":[\""
-                    + ps + "\"],\"seconds\":110,\"imageKinds\":[\"qcow2-full\",\"raw-full\"]}}");
+                    + ps + "\"],\"seconds\":" + benchSeconds + ",\"imageKinds\":[\"qcow2-full\",\"raw-full\"],\"workloads\":"
+                    + Http.JSON.writeValueAsString(workloads) + "}}");
             if (b.status() != 200) throw new IllegalStateException(b.raw());
             JsonNode bench = b.body().path("inventories").get(0);
             out.add(String.format(Locale.ROOT, "qemu-img bench through the API: %.0f s, complete=%s, load after: %s",
