@@ -5,10 +5,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.zstack.aio.agent.api.BenchScores;
-import org.zstack.aio.agent.api.HostBenchRsp.BenchCell;
 import org.zstack.aio.agent.api.VmListRsp.BlockStats;
 import org.zstack.aio.server.workload.WorkloadSampler;
+import org.zstack.aio.test.support.BenchCells;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.Http;
 import org.zstack.aio.test.support.RunningServer;
@@ -16,7 +15,6 @@ import org.zstack.aio.test.support.SimulatedAgent;
 import org.zstack.aio.test.support.Storage;
 import org.zstack.aio.test.support.TestDatabase;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -52,14 +50,7 @@ class WorkloadUiTest {
         String ps = f.primaryStorage(admin, "local-ssd", "LocalStorage", Storage.dir("ui-workload"));
         String host = f.host(admin, agent.port(), agent.enrollmentToken());
         // a benchmark whose aggregate favours io_uring while 4K writes at depth 16 run best with native
-        List<BenchCell> cells = new ArrayList<>();
-        for (String w : BenchScores.WORKLOADS) {
-            boolean target = w.equals("randwrite-4k-qd16");
-            cells.add(new BenchCell("qcow2-full", w, "threads", 1000, 1000, 1000, 3, 100, null));
-            cells.add(new BenchCell("qcow2-full", w, "native", target ? 3000 : 900, 0, 0, 3, 100, null));
-            cells.add(new BenchCell("qcow2-full", w, "io_uring", target ? 1000 : 2000, 0, 0, 3, 100, null));
-        }
-        agent.benchCells = cells;
+        agent.benchCells = BenchCells.aggregateFavoursIoUringExcept("qcow2-full", "randwrite-4k-qd16", 3000, 1000);
         ok(http.post("/v1/hosts/" + host + "/io-benchmarks", admin, "{\"params\":{\"primaryStorageUuids\":[\"" + ps + "\"]}}"));
         ok(http.put("/v1/global-configurations/kvm/vm.ioMode/actions", admin, "{\"updateGlobalConfig\":{\"value\":\"auto\"}}"));
         observed = f.volume(admin, "db-disk", "qcow2", "full", ps, host);
