@@ -172,6 +172,8 @@ public class HostService {
                 "no host is connected.", "Add a KVM host first, or name one with the system tag localStorage::hostUuid::<uuid>."));
     }
 
+    /** A read, so it is repeated as a whole when the database connection is lost or a conflict aborts it. */
+    @org.springframework.retry.annotation.Retryable(interceptor = org.zstack.aio.server.db.UnitOfWork.IDEMPOTENT)
     public HostVO find(String uuid) {
         Uuids.require(uuid, "host");
         return hosts.findById(uuid).orElseThrow(() -> ApiException.notFound("host", uuid));
