@@ -25,7 +25,6 @@ import org.zstack.aio.server.inventory.VmInstanceVO.State;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.server.metrics.IoModeMetrics;
-import org.zstack.aio.server.tracker.DiskTargetNames;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.zstack.aio.server.tracker;
+package org.zstack.aio.server.vm;
 
 import java.util.regex.Pattern;
 
