@@ -150,6 +150,10 @@ class RealMigrationE2ETest {
             assertThat(a.path("newValue").asText()).isEqualTo(hostB);
         });
 
+        String metrics = http.get("/metrics", admin).raw();
+        assertThat(metrics).containsPattern("aio_vm_migration_seconds_count\\{kind=\"live\",outcome=\"success\"[^}]*} [1-9]")
+                .containsPattern("aio_vm_migration_seconds_count\\{kind=\"live\",outcome=\"failure\"[^}]*} [1-9]");
+
         String data = ioUringVolume("hotplug");
         Http.Response plugged = http.post("/v1/volumes/" + data + "/vm-instances/" + vm, admin, "{\"params\":{}}");
         assertThat(plugged.status()).as(plugged.raw()).isEqualTo(200);
