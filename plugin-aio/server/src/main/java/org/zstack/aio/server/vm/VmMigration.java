@@ -121,7 +121,7 @@ public class VmMigration {
             audit.record(caller, new AuditEntry("MigrateVm", "VmInstanceVO", vm.getUuid(), vm.getName(),
                     vm.getHostUuid(), dest.getUuid()));
         }));
-        return vms.inventory(states.findById(vm.getUuid()).orElseThrow());
+        return work.idempotent(() -> vms.inventory(states.findById(vm.getUuid()).orElseThrow()));
     }
 
     private VmInventory live(Caller caller, VmInstanceVO vm, HostVO dest, List<Decided> decided) {
@@ -159,7 +159,8 @@ public class VmMigration {
             }));
             events.publishEvent(new VmOperationDone(source.getUuid()));
             events.publishEvent(new VmOperationDone(dest.getUuid()));
-            return vms.inventory(states.findById(vmUuid).orElseThrow());
+            // read back in a unit of its own: the move is done, a lost connection here must not answer 503
+            return work.idempotent(() -> vms.inventory(states.findById(vmUuid).orElseThrow()));
         } finally {
             leases.end(vmUuid);
         }
