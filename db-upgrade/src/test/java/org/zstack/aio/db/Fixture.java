@@ -220,8 +220,7 @@ final class Fixture {
                 out.add(sb.toString());
             }
         }
-        // the database's order is no order: sort then; an ORDER BY is kept (a text sort put rank "10|" before "1|")
-        if (orderBy == null) Collections.sort(out);
+        if (orderBy == null) Collections.sort(out); // the database's order is no order; an ORDER BY is kept (rank 10 after 9)
         return out;
     }
 
