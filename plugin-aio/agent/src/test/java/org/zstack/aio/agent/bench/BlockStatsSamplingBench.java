@@ -171,8 +171,16 @@ class BlockStatsSamplingBench {
         return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
     }
 
+    /**
+     * The libvirtd serving qemu:///system: the one in this process's mount namespace (a second libvirtd for the
+     * migration tests, bin/lib/setup-libvirt-b.sh, runs in its own).
+     */
     private static long pidOf(String name) throws Exception {
-        Process p = new ProcessBuilder("pidof", "-s", name).start();
-        return Long.parseLong(new String(p.getInputStream().readAllBytes()).trim());
+        Process p = new ProcessBuilder("pidof", name).start();
+        String ours = Files.readSymbolicLink(Path.of("/proc/self/ns/mnt")).toString();
+        for (String pid : new String(p.getInputStream().readAllBytes()).trim().split("\\s+")) {
+            if (Files.readSymbolicLink(Path.of("/proc/" + pid + "/ns/mnt")).toString().equals(ours)) return Long.parseLong(pid);
+        }
+        throw new IllegalStateException("no " + name + " in this mount namespace");
     }
 }
