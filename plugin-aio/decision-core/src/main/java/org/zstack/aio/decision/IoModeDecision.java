@@ -167,6 +167,12 @@ public final class IoModeDecision {
                 + " was applied.", modeChecks, input, optimizedFor);
     }
 
+    /** The same decision with a sentence added to its reason (e.g. that it was made for a migration's destination). */
+    public IoModeDecision withNote(String note) {
+        return new IoModeDecision(volumeUuid, hostUuid, requested, source, effective, applicable, refused, checks,
+                reason + " " + note, modeChecks, input, optimizedFor);
+    }
+
     /** Equal when every field the API shows is equal (the candidate chain follows from them and the rules). */
     @Override
     public boolean equals(Object o) {

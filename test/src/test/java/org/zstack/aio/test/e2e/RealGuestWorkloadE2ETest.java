@@ -88,7 +88,7 @@ class RealGuestWorkloadE2ETest {
 
     /**
      * At depth 64 the guest's single emulated CPU is the limit (TCG): its own kernel keeps ~45 requests in flight and
-     * QEMU's block layer sees ~26 at ~44k IOPS (measured; docs/performance.md §8), so this depth is checked against
+     * QEMU's block layer sees ~26 at ~44k IOPS (measured; docs/performance.md §9), so this depth is checked against
      * the depth the guest's kernel measured, not the nominal 64. The qd16 tests check the nominal depth.
      */
     @Test

@@ -5,9 +5,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.zstack.aio.agent.api.BenchScores;
-import org.zstack.aio.agent.api.HostBenchRsp.BenchCell;
 import org.zstack.aio.agent.api.VmListRsp.BlockStats;
+import org.zstack.aio.test.support.BenchCells;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.Http;
 import org.zstack.aio.test.support.RunningServer;
@@ -16,7 +15,6 @@ import org.zstack.aio.test.support.Storage;
 import org.zstack.aio.test.support.TestDatabase;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -144,14 +142,7 @@ class WorkloadApiH2Test {
     @Test
     void autoWithABenchmarkPicksTheBestModeForTheObservedWorkloadNotTheAggregate() {
         // the aggregate favours io_uring (2x on six workloads); 4K writes at depth 16 run 3x faster with native
-        List<BenchCell> cells = new ArrayList<>();
-        for (String w : BenchScores.WORKLOADS) {
-            boolean target = w.equals("randwrite-4k-qd16");
-            cells.add(new BenchCell("qcow2-full", w, "threads", 1000, 1000, 1000, 3, 100, null));
-            cells.add(new BenchCell("qcow2-full", w, "native", target ? 3000 : 900, 0, 0, 3, 100, null));
-            cells.add(new BenchCell("qcow2-full", w, "io_uring", target ? 1500 : 2000, 0, 0, 3, 100, null));
-        }
-        agent.benchCells = cells;
+        agent.benchCells = BenchCells.aggregateFavoursIoUringExcept("qcow2-full", "randwrite-4k-qd16", 3000, 1500);
         Http.Response bench = f.http.post("/v1/hosts/" + host + "/io-benchmarks", admin,
                 "{\"params\":{\"primaryStorageUuids\":[\"" + ps + "\"],\"seconds\":5}}");
         assertThat(bench.status()).as(bench.raw()).isEqualTo(200);

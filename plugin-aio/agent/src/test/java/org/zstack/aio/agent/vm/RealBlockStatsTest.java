@@ -19,6 +19,7 @@ import org.zstack.aio.agent.api.VolumeCreateCmd;
 import org.zstack.aio.agent.api.VolumeCreateRsp;
 import org.zstack.aio.agent.libvirt.LibvirtHost;
 import org.zstack.aio.agent.support.AgentClient;
+import org.zstack.aio.agent.support.SystemLibvirt;
 import org.zstack.aio.agent.support.TestAgents;
 
 import java.io.IOException;
@@ -32,8 +33,6 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Block counters of real domains through /vm/list (issue 14, item 1), against the system libvirtd + QEMU: the sample
@@ -53,20 +52,7 @@ class RealBlockStatsTest {
 
     @BeforeAll
     void requireRealLibvirt() throws IOException {
-        String why = null;
-        if (!Files.exists(Path.of("/run/libvirt/libvirt-sock"))) {
-            why = "no libvirtd socket";
-        } else {
-            try {
-                libvirt = new LibvirtHost(URI);
-            } catch (LibvirtException | LinkageError e) {
-                why = "cannot connect to " + URI + ": " + e.getMessage();
-            }
-        }
-        if (why != null) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) fail("CI=true: the real block-stats test must run, but " + why);
-            assumeTrue(false, why + " (run: sudo bash bin/lib/setup-libvirt.sh)");
-        }
+        libvirt = SystemLibvirt.connectOrSkip("the real block-stats test");
         AgentSettings s = TestAgents.settings().withLibvirtUri(URI);
         agent = KvmAgent.start(s);
         client = new AgentClient(agent);

@@ -33,6 +33,8 @@ public class VmInstanceVO {
     private String bootCmdline;
     private String bootConsoleLog;
     private String accel;
+    /** The destination host while Migrating (the tracker asks both hosts after a crash); null otherwise. */
+    private String migrateHostUuid;
 
     protected VmInstanceVO() {
     }
@@ -60,6 +62,7 @@ public class VmInstanceVO {
     public long getStateVersion() { return stateVersion; }
     public LocalDateTime getOpLeaseUntil() { return opLeaseUntil; }
     public String getStateReason() { return stateReason; }
+    public String getMigrateHostUuid() { return migrateHostUuid; }
 
     public String getAccel() { return accel; }
 

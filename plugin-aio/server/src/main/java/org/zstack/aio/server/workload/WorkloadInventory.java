@@ -27,7 +27,13 @@ public record WorkloadInventory(double readFraction, double avgReadBytes, double
 
     /** A decision's profile back as the API's shape ({@code sampledAt} as the profile carried it). */
     public static WorkloadInventory of(WorkloadProfile p) {
-        return of(p, p.sampledAt() == null ? null : LocalDateTime.parse(p.sampledAt()));
+        LocalDateTime at;
+        try {
+            at = p.sampledAt() == null ? null : LocalDateTime.parse(p.sampledAt());
+        } catch (java.time.format.DateTimeParseException e) {
+            at = null; // a profile from elsewhere than VolumeWorkloadVO: the figures still hold
+        }
+        return of(p, at);
     }
 
     public WorkloadProfile profile() {
