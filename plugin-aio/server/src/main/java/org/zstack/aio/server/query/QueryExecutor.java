@@ -39,15 +39,47 @@ public class QueryExecutor {
     public interface Scope<E> {
         Predicate restrict(CriteriaBuilder cb, CriteriaQuery<?> query, Root<E> root);
 
+        /** Names the rows this scope lets through, for keeping their count (null: the count is not kept). */
+        default String countKey() {
+            return null;
+        }
+
         static <E> Scope<E> all() {
-            return (cb, q, r) -> null;
+            return new Scope<>() {
+                @Override
+                public Predicate restrict(CriteriaBuilder cb, CriteriaQuery<?> query, Root<E> root) {
+                    return null;
+                }
+
+                @Override
+                public String countKey() {
+                    return "all";
+                }
+            };
+        }
+
+        /** The rows of one account (a field that never changes once written). */
+        static <E> Scope<E> account(String accountUuid) {
+            return new Scope<>() {
+                @Override
+                public Predicate restrict(CriteriaBuilder cb, CriteriaQuery<?> query, Root<E> root) {
+                    return cb.equal(root.get("accountUuid"), accountUuid);
+                }
+
+                @Override
+                public String countKey() {
+                    return "account:" + accountUuid;
+                }
+            };
         }
     }
 
     private final EntityManager em;
+    private final QueryCounts counts;
 
-    public QueryExecutor(EntityManager em) {
+    public QueryExecutor(EntityManager em, QueryCounts counts) {
         this.em = em;
+        this.counts = counts;
     }
 
     @Transactional(readOnly = true)
@@ -63,7 +95,8 @@ public class QueryExecutor {
             CriteriaQuery<Long> cq = cb.createQuery(Long.class);
             Root<E> root = cq.from(spec.entity());
             cq.select(cb.count(root)).where(where(cb, cq, root, spec, fields, req, scope));
-            total = em.createQuery(cq).getSingleResult();
+            String key = req.conditions().isEmpty() ? scope.countKey() : null; // a filter's rows may change: counted
+            total = counts.total(spec, key, () -> em.createQuery(cq).getSingleResult());
         }
         if (req.count()) return new Page<>(List.of(), total);
 
