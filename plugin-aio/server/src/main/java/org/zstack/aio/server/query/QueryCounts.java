@@ -4,6 +4,7 @@ import jakarta.persistence.EntityManager;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,34 +22,66 @@ import java.util.function.Supplier;
 public class QueryCounts {
 
     static final Duration MAX_AGE = Duration.ofSeconds(5);
-    /** Counts kept per entity and scope (one per account at most): past this they are all dropped. */
+    /** Counts and positions kept per entity and scope (one per account at most): past this they are all dropped. */
     static final int MAX_KEPT = 1024;
 
     private final EntityManager em;
     private final Map<String, Kept> kept = new ConcurrentHashMap<>();
 
-    private record Kept(Object stamp, long total, long atNanos) {
+    private record Kept(Object stamp, Object value, long atNanos) {
     }
 
     public QueryCounts(EntityManager em) {
         this.em = em;
     }
 
+    /** The table's insert stamp now (read in the caller's transaction), or null when it has none. */
+    public Object stamp(QuerySpec<?> spec) {
+        if (spec.insertStamp() == null) return null;
+        Object stamp = em.createNativeQuery(spec.insertStamp()).getSingleResult();
+        return stamp == null ? "empty" : stamp;
+    }
+
     /**
      * The count {@code counter} gives, or the one kept for {@code scopeKey} when no row was inserted since and it is
-     * younger than {@link #MAX_AGE}. {@code scopeKey} null (a filtered count, or a scope without a key) or a table
-     * without a stamp: always counted.
+     * younger than {@link #MAX_AGE}. {@code scopeKey} null (a filtered count, or a scope without a key) or no
+     * {@code stamp} (the table has none): always counted.
      */
-    public long total(QuerySpec<?> spec, String scopeKey, Supplier<Long> counter) {
-        if (spec.insertStamp() == null || scopeKey == null) return counter.get();
-        Object stamp = em.createNativeQuery(spec.insertStamp()).getSingleResult();
-        String key = spec.entity().getName() + "|" + scopeKey;
+    public long total(QuerySpec<?> spec, String scopeKey, Object stamp, Supplier<Long> counter) {
+        if (stamp == null || scopeKey == null) return counter.get();
+        return (Long) kept("count|" + spec.entity().getName() + "|" + scopeKey, stamp, counter::get);
+    }
+
+    /** Rows between two kept positions of a list in its default order. */
+    static final int POSITION_STEP = 1000;
+
+    /**
+     * The sort key of the row at position {@code start} rounded down to a multiple of {@link #POSITION_STEP} (0-based,
+     * in the default order of {@code spec} within {@code scopeKey}) and that position, or null when none is kept or
+     * can be: a page at offset 99,950 then walks 950 index entries from there instead of 99,950 from the start. The
+     * positions are read in one statement ({@code every}: the sort keys of rows 0, STEP, 2 STEP, ...) and kept like
+     * the counts: while the stamp holds (an insert anywhere moves rows), at most {@link #MAX_AGE}.
+     */
+    @SuppressWarnings("unchecked")
+    public Position position(QuerySpec<?> spec, String scopeKey, Object stamp, int start, Supplier<List<Object[]>> every) {
+        if (stamp == null || scopeKey == null || start < POSITION_STEP) return null;
+        List<Object[]> keys = (List<Object[]>) kept("positions|" + spec.entity().getName() + "|" + scopeKey, stamp,
+                () -> List.copyOf(every.get()));
+        int i = Math.min(start / POSITION_STEP, keys.size() - 1);
+        return i <= 0 ? null : new Position(i * POSITION_STEP, keys.get(i));
+    }
+
+    /** Row number {@code index} of the list has the sort key {@code key}. */
+    public record Position(int index, Object[] key) {
+    }
+
+    private Object kept(String key, Object stamp, Supplier<Object> compute) {
         long now = System.nanoTime();
         Kept k = kept.get(key);
-        if (k != null && Objects.equals(k.stamp(), stamp) && now - k.atNanos() < MAX_AGE.toNanos()) return k.total();
-        long total = counter.get();
+        if (k != null && Objects.equals(k.stamp(), stamp) && now - k.atNanos() < MAX_AGE.toNanos()) return k.value();
+        Object value = compute.get();
         if (kept.size() >= MAX_KEPT) kept.clear();
-        kept.put(key, new Kept(stamp, total, now));
-        return total;
+        kept.put(key, new Kept(stamp, value, now));
+        return value;
     }
 }
