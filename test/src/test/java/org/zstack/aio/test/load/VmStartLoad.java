@@ -65,6 +65,10 @@ public final class VmStartLoad {
             System.out.printf("  plugin on : %.1f  (min %.1f, max %.1f)%n", ma, min(ra), max(ra));
             System.out.printf("  plugin off: %.1f  (min %.1f, max %.1f)%n", mb, min(rb), max(rb));
             System.out.printf("  overhead of the plugin on the VM-start path: %.1f%%%n", (mb / ma - 1) * 100);
+            double[] paired = new double[rounds]; // each round's pair ran back to back: the machine's swings cancel most
+            for (int i = 0; i < rounds; i++) paired[i] = (rb[i] / ra[i] - 1) * 100;
+            System.out.printf("  overhead, median of the %d rounds' own off/on ratios: %.1f%% (min %.1f%%, max %.1f%%)%n",
+                    rounds, median(paired), min(paired), max(paired));
             System.out.printf("  CPU of this JVM (servers + client) per timed start: plugin on %.2f ms (min %.2f, max %.2f),"
                               + " off %.2f ms (min %.2f, max %.2f): %+.1f%%%n", median(ca), min(ca), max(ca), median(cb), min(cb),
                     max(cb), (median(ca) / median(cb) - 1) * 100);
