@@ -4,6 +4,7 @@ import * as globalPage from './pages/global.js';
 import * as storagePage from './pages/storage.js';
 import * as volumesPage from './pages/volumes.js';
 import * as hostsPage from './pages/hosts.js';
+import * as vmsPage from './pages/vms.js';
 import * as auditPage from './pages/audit.js';
 
 const PAGES = {
@@ -11,6 +12,7 @@ const PAGES = {
   storage: { title: 'Primary storage', admin: true, module: storagePage },
   volumes: { title: 'Volumes', admin: false, module: volumesPage },
   hosts: { title: 'Hosts', admin: true, module: hostsPage },
+  vms: { title: 'VMs', admin: true, module: vmsPage },
   audit: { title: 'Audit', admin: true, module: auditPage },
 };
 

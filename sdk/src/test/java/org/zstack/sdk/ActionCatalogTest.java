@@ -61,7 +61,9 @@ class ActionCatalogTest {
             Map.entry("StopVmInstance", "PUT /v1/vm-instances/{uuid}/actions stopVmInstance"),
             Map.entry("AttachDataVolumeToVm", "POST /v1/volumes/{volumeUuid}/vm-instances/{vmUuid} null"),
             Map.entry("QueryQuota", "GET /v1/accounts/quotas null"),
-            Map.entry("UpdateQuota", "PUT /v1/accounts/quotas/actions updateQuota")));
+            Map.entry("UpdateQuota", "PUT /v1/accounts/quotas/actions updateQuota"),
+            Map.entry("MigrateVm", "PUT /v1/vm-instances/{uuid}/actions migrateVm"),
+            Map.entry("GetVmMigrationTargetHosts", "GET /v1/vm-instances/{uuid}/migration-target-hosts null")));
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\w+)}");
 

@@ -220,7 +220,7 @@ final class Fixture {
                 out.add(sb.toString());
             }
         }
-        Collections.sort(out);
+        if (orderBy == null) Collections.sort(out); // the database's order is no order; an ORDER BY is kept (rank 10 after 9)
         return out;
     }
 

@@ -4,7 +4,7 @@ import { get } from '../api.js';
 import { h, labelledSelect, short } from '../dom.js';
 
 const ACTIONS = ['UpdateGlobalConfig', 'UpdateResourceConfig', 'DeleteResourceConfig', 'AddKVMHost', 'ReconnectHost',
-  'BenchmarkHostIo', 'StartVmInstance', 'StopVmInstance', 'CreateAccount', 'LogInByAccount'];
+  'BenchmarkHostIo', 'StartVmInstance', 'StopVmInstance', 'MigrateVm', 'CreateAccount', 'LogInByAccount'];
 const view = { action: '', account: '', start: 0, limit: 25, focus: null };
 
 export async function render(ctx) {

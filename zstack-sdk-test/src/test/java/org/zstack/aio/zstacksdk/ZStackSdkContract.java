@@ -30,6 +30,8 @@ import org.zstack.sdk.QueryResourceConfigAction;
 import org.zstack.sdk.QueryVmInstanceAction;
 import org.zstack.sdk.QueryVolumeAction;
 import org.zstack.sdk.ResourceConfigInventory;
+import org.zstack.sdk.GetVmMigrationCandidateHostsAction;
+import org.zstack.sdk.MigrateVmAction;
 import org.zstack.sdk.StartVmInstanceAction;
 import org.zstack.sdk.StopVmInstanceAction;
 import org.zstack.sdk.UpdateGlobalConfigAction;
@@ -538,6 +540,33 @@ abstract class ZStackSdkContract {
         assertThat(s.error).isNull();
         assertThat(s.value.getInventory().getState()).isEqualTo("Stopped");
         assertQemu(vm, false);
+    }
+
+    /**
+     * ZStack's MigrateVmAction goes through the job protocol (X-Job-UUID, 202, polling) like every write call; its
+     * refusals arrive in error.code. GetVmMigrationCandidateHostsAction reads the same migration-target-hosts.
+     */
+    @Test
+    void migrateVmThroughZStacksSdk() {
+        String vm = sdk.vm(admin, "vm-migrate", host, createVolume("root-of-migrate", 16 * MIB, psC).uuid);
+        GetVmMigrationCandidateHostsAction targets = new GetVmMigrationCandidateHostsAction();
+        targets.vmInstanceUuid = vm;
+        targets.sessionId = admin;
+        GetVmMigrationCandidateHostsAction.Result t = targets.call();
+        assertThat(t.error).as("%s", describe(t.error)).isNull();
+        assertThat(t.value.getInventories()).as("the VM's own host is no target").isEmpty();
+
+        MigrateVmAction m = new MigrateVmAction();
+        m.vmInstanceUuid = vm;
+        m.hostUuid = host;
+        m.sessionId = admin;
+        MigrateVmAction.Result same = m.call();
+        assertThat(same.error.getCode()).isEqualTo("AIO.1000");
+        assertThat(same.error.getDescription()).contains("already on host");
+        m.hostUuid = UUID.randomUUID().toString().replace("-", "");
+        MigrateVmAction.Result unknown = m.call();
+        assertThat(unknown.error.getCode()).isEqualTo("AIO.1200");
+        assertThat(unknown.error.getDescription()).contains(m.hostUuid);
     }
 
     // ---- helpers

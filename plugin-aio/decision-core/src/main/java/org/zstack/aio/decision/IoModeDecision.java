@@ -155,6 +155,12 @@ public final class IoModeDecision {
                 + " was applied.", modeChecks, input);
     }
 
+    /** The same decision with a sentence added to its reason (e.g. that it was made for a migration's destination). */
+    public IoModeDecision withNote(String note) {
+        return new IoModeDecision(volumeUuid, hostUuid, requested, source, effective, applicable, refused, checks,
+                reason + " " + note, modeChecks, input);
+    }
+
     /** Equal when every field the API shows is equal (the candidate chain follows from them and the rules). */
     @Override
     public boolean equals(Object o) {

@@ -170,6 +170,42 @@ class StateTrackingMariaDbTest {
         stop(gone);
     }
 
+    /** Issue 13: a node that died mid-migration; at boot the tracker asks BOTH hosts where each domain runs. */
+    @Test
+    void migrationsLeftByACrashedNodeAreSettledAtBootOnTheHostThatRunsThem() throws Exception {
+        try (SimulatedAgent agentB = new SimulatedAgent()) {
+            String hostB = f.host(admin, agentB.port(), agentB.enrollmentToken());
+            String arrived = vm("left-migrating-arrived");
+            String stayed = vm("left-migrating-stayed");
+            String lost = vm("left-migrating-lost");
+            agentB.running.add(arrived);
+            agent.running.add(stayed);
+            try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement("UPDATE VmInstanceVO SET state = "
+                    + "'Migrating', migrateHostUuid = ?, opLeaseUntil = NOW(3) - INTERVAL 1 MINUTE WHERE uuid = ?")) {
+                for (String vm : List.of(arrived, stayed, lost)) {
+                    st.setString(1, hostB);
+                    st.setString(2, vm);
+                    st.executeUpdate();
+                }
+            }
+            RunningServer second = RunningServer.start(db, Map.of("aio.agent.timeout", "PT3S"));
+            try {
+                assertThat(new Http(second.baseUrl()).get("/health", null).status()).isEqualTo(200);
+                assertThat(state(arrived)).isEqualTo("Running");
+                assertThat(vmInventory(arrived).path("hostUuid").asText()).as("it completed: on B").isEqualTo(hostB);
+                assertThat(vmInventory(arrived).path("stateReason").asText()).contains("interrupted migration");
+                assertThat(state(stayed)).isEqualTo("Running");
+                assertThat(vmInventory(stayed).path("hostUuid").asText()).as("libvirt never switched over").isEqualTo(host);
+                assertThat(state(lost)).isEqualTo("Stopped");
+                assertThat(vmInventory(lost).path("hostUuid").asText()).isEqualTo(host);
+            } finally {
+                second.closeLeavingVms();
+            }
+            stop(arrived);
+            stop(stayed);
+        }
+    }
+
     @Test
     void aLiveLeaseIsNotSettledByTheTracker() throws Exception {
         String vm = vm("leased");

@@ -28,8 +28,14 @@ public final class Http {
     }
 
     public Response call(String method, String path, String session, String body) {
+        return call(method, path, session, body, java.util.Map.of());
+    }
+
+    /** The same with extra headers (e.g. ZStack's X-Job-UUID). */
+    public Response call(String method, String path, String session, String body, java.util.Map<String, String> headers) {
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(180));
+            headers.forEach(b::header);
             if (session != null) b.header("Authorization", "OAuth " + session);
             if (body != null) b.header("Content-Type", "application/json");
             b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));

@@ -15,8 +15,13 @@ import java.util.List;
 public record QemuProcess(long pid, List<String> args) {
 
     public static QemuProcess of(String domainName) {
+        return of(Path.of("/run/libvirt/qemu"), domainName);
+    }
+
+    /** The QEMU of a domain of another libvirtd, whose QEMU driver writes pid files to {@code runDir}. */
+    public static QemuProcess of(Path runDir, String domainName) {
         try {
-            Path pidFile = Path.of("/run/libvirt/qemu", domainName + ".pid");
+            Path pidFile = runDir.resolve(domainName + ".pid");
             long pid = Long.parseLong(Files.readString(pidFile).trim());
             byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
             List<String> args = new ArrayList<>();

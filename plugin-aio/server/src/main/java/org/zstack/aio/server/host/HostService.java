@@ -154,11 +154,24 @@ public class HostService {
     /** GET /v1/hosts with ZStack's query parameters (admin only). */
     public Map<String, Object> query(Caller caller, QueryRequest q) {
         AccountService.requireAdmin(caller, "list hosts");
-        return query.answer(QUERY, q, QueryExecutor.Scope.all(), page -> {
-            Map<String, HostIoCapabilitiesVO> caps = new HashMap<>();
-            capabilities.findAllById(page.stream().map(HostVO::getUuid).toList()).forEach(c -> caps.put(c.getHostUuid(), c));
-            return page.stream().map(h -> inventory(h, caps.get(h.getUuid()))).toList();
-        });
+        return query.answer(QUERY, q, QueryExecutor.Scope.all(), this::inventories);
+    }
+
+    /** Inventories of these hosts, their capabilities read in one query. */
+    public List<HostInventory> inventories(List<HostVO> page) {
+        Map<String, HostIoCapabilitiesVO> caps = new HashMap<>();
+        capabilities.findAllById(page.stream().map(HostVO::getUuid).toList()).forEach(c -> caps.put(c.getHostUuid(), c));
+        return page.stream().map(h -> inventory(h, caps.get(h.getUuid()))).toList();
+    }
+
+    /** Every host, oldest first. */
+    public List<HostVO> all() {
+        return hosts.findAll(org.springframework.data.domain.Sort.by("createDate", "uuid"));
+    }
+
+    /** The libvirt URI the host's agent reported at its last connect; null when never probed. */
+    public String libvirtUri(String hostUuid) {
+        return capabilities.findById(hostUuid).map(HostIoCapabilitiesVO::getLibvirtUri).orElse(null);
     }
 
     public HostInventory get(Caller caller, String uuid) {
@@ -173,6 +186,8 @@ public class HostService {
                 "no host is connected.", "Add a KVM host first, or name one with the system tag localStorage::hostUuid::<uuid>."));
     }
 
+    /** A read, so it is repeated as a whole when the database connection is lost or a conflict aborts it. */
+    @org.springframework.retry.annotation.Retryable(interceptor = org.zstack.aio.server.db.UnitOfWork.IDEMPOTENT)
     public HostVO find(String uuid) {
         Uuids.require(uuid, "host");
         return hosts.findById(uuid).orElseThrow(() -> ApiException.notFound("host", uuid));

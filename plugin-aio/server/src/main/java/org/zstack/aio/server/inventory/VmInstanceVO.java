@@ -26,6 +26,8 @@ public class VmInstanceVO {
     private long stateVersion;
     private LocalDateTime opLeaseUntil;
     private String stateReason;
+    /** The destination host while Migrating (the tracker asks both hosts after a crash); null otherwise. */
+    private String migrateHostUuid;
 
     protected VmInstanceVO() {
     }
@@ -53,6 +55,7 @@ public class VmInstanceVO {
     public long getStateVersion() { return stateVersion; }
     public LocalDateTime getOpLeaseUntil() { return opLeaseUntil; }
     public String getStateReason() { return stateReason; }
+    public String getMigrateHostUuid() { return migrateHostUuid; }
 
     public void setState(State state) {
         this.state = state.name();

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -200,18 +201,34 @@ public class IoModeFactsLoader {
      */
     public HostWithPerformance hostWithPerformance(String hostUuid, List<VolumeContext> volumes) {
         if (hostUuid == null) return new HostWithPerformance(null, MeasuredPerformance.NONE);
+        return hostsWithPerformance(List.of(hostUuid), volumes).getOrDefault(hostUuid,
+                new HostWithPerformance(null, MeasuredPerformance.NONE));
+    }
+
+    /** Round trip 3 for several hosts at once (a migration's candidate hosts): still ONE query. Unprobed hosts are absent. */
+    public Map<String, HostWithPerformance> hostsWithPerformance(Collection<String> hostUuids, List<VolumeContext> volumes) {
+        if (hostUuids.isEmpty()) return Map.of();
         Set<String> storages = new LinkedHashSet<>();
         for (VolumeContext v : volumes) storages.add(v.storage().getUuid());
         if (storages.isEmpty()) storages.add("");
         List<Object[]> rows = em.createQuery("select c, b from HostIoCapabilitiesVO c left join HostIoBenchmarkVO b "
                                              + "on b.hostUuid = c.hostUuid and b.primaryStorageUuid in :storages "
-                                             + "where c.hostUuid = :host", Object[].class)
-                .setParameter("host", hostUuid).setParameter("storages", storages).getResultList();
-        if (rows.isEmpty()) return new HostWithPerformance(null, MeasuredPerformance.NONE);
-        List<HostIoBenchmarkVO> benches = new ArrayList<>();
-        for (Object[] r : rows) if (r[1] != null) benches.add((HostIoBenchmarkVO) r[1]);
-        return new HostWithPerformance(((HostIoCapabilitiesVO) rows.get(0)[0]).toFacts(),
-                benches.isEmpty() ? MeasuredPerformance.NONE : MeasuredPerformance.of(benches, json));
+                                             + "where c.hostUuid in :hosts", Object[].class)
+                .setParameter("hosts", hostUuids).setParameter("storages", storages).getResultList();
+        Map<String, HostIoCapabilitiesVO> caps = new LinkedHashMap<>();
+        Map<String, List<HostIoBenchmarkVO>> benches = new HashMap<>();
+        for (Object[] r : rows) {
+            HostIoCapabilitiesVO c = (HostIoCapabilitiesVO) r[0];
+            caps.put(c.getHostUuid(), c);
+            List<HostIoBenchmarkVO> mine = benches.computeIfAbsent(c.getHostUuid(), h -> new ArrayList<>());
+            if (r[1] != null) mine.add((HostIoBenchmarkVO) r[1]);
+        }
+        Map<String, HostWithPerformance> out = new HashMap<>();
+        caps.forEach((host, c) -> {
+            List<HostIoBenchmarkVO> b = benches.get(host);
+            out.put(host, new HostWithPerformance(c.toFacts(), b.isEmpty() ? MeasuredPerformance.NONE : MeasuredPerformance.of(b, json)));
+        });
+        return out;
     }
 
     /** Every host's measured io benchmarks, by host uuid, in one query (for previews over all volumes). */

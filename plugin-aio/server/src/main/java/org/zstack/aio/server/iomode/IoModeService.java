@@ -20,6 +20,7 @@ import org.zstack.aio.server.inventory.VmInstanceRepository;
 import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
 import org.zstack.aio.server.iomode.IoModeFactsLoader.HostWithPerformance;
+import org.zstack.aio.server.benchmark.MeasuredPerformance;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -78,6 +79,22 @@ public class IoModeService {
         return decide(facts.volumesOfVm(vmUuid, plugging), hostUuid);
     }
 
+    /**
+     * The decisions for the disks of VM {@code vmUuid} on each of {@code hostUuids} (a migration's candidates), by
+     * host, in the same constant number of queries as one host: volumes, configs, then all hosts' facts in one.
+     */
+    @Transactional(readOnly = true)
+    public Map<String, List<Decided>> decideForVmOnHosts(String vmUuid, List<String> hostUuids) {
+        List<VolumeContext> volumes = facts.volumesOfVm(vmUuid, List.of());
+        ConfigSnapshot snap = facts.configs(volumes);
+        Map<String, HostWithPerformance> hps = facts.hostsWithPerformance(hostUuids, volumes);
+        Map<String, List<Decided>> out = new java.util.LinkedHashMap<>();
+        for (String host : hostUuids) {
+            out.put(host, decide(volumes, snap, hps.getOrDefault(host, new HostWithPerformance(null, MeasuredPerformance.NONE))));
+        }
+        return out;
+    }
+
     /** GET /v1/volumes/{uuid}/io-mode: the decision the next start or attach would make. */
     @Transactional(readOnly = true)
     public IoModeDecision preview(Caller caller, String volumeUuid, String hostUuid) {
@@ -103,8 +120,10 @@ public class IoModeService {
 
     /** Decisions for these volumes on this host, in a constant number of queries (the measurements in one). */
     private List<Decided> decide(List<VolumeContext> volumes, String hostUuid) {
-        ConfigSnapshot snap = facts.configs(volumes);
-        HostWithPerformance hp = facts.hostWithPerformance(hostUuid, volumes);
+        return decide(volumes, facts.configs(volumes), facts.hostWithPerformance(hostUuid, volumes));
+    }
+
+    private List<Decided> decide(List<VolumeContext> volumes, ConfigSnapshot snap, HostWithPerformance hp) {
         List<Decided> out = new ArrayList<>(volumes.size());
         for (VolumeContext v : volumes) {
             DecisionInput in = inputs.input(v, snap, hp.host(), null, hp.measured());

@@ -58,6 +58,13 @@ public class IoModeMetrics {
                 .register(registry).record(took);
     }
 
+    /** A VM migration through the API ({@code kind} live or cold), from request to stored decisions. */
+    public void vmMigration(String kind, Duration took, boolean succeeded) {
+        Timer.builder("aio.vm.migration").description("VM migration through the API, from request to stored decisions")
+                .tag("kind", kind).tag("outcome", succeeded ? "success" : "failure").publishPercentileHistogram()
+                .register(registry).record(took);
+    }
+
     /**
      * One host round of the tracker (ping, event subscription, domain sync): a change outside the platform is seen
      * within host/ping.interval plus this (pushed events are seen at once), so this is the tracker's lag.

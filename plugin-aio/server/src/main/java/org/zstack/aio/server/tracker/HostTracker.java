@@ -147,6 +147,9 @@ public class HostTracker implements DisposableBean {
             pool.execute(() -> {
                 try {
                     hosts.findById(hostUuid).ifPresent(this::track);
+                } catch (DataAccessException e) {
+                    // the pushed event is not lost: the host's next round syncs it from libvirt again
+                    log.warn("host {}: the database did not answer: {}", hostUuid, e.getMostSpecificCause().getMessage());
                 } finally {
                     busy.remove(hostUuid);
                 }

@@ -14,6 +14,7 @@ import org.zstack.aio.server.inventory.VmInstanceVO.State;
 import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.vm.OperationLeases;
+import org.zstack.aio.server.vm.DiskTargetNames;
 import org.zstack.aio.server.vm.VmOperationDone;
 import org.zstack.aio.server.vm.VmStateRepository;
 import org.zstack.aio.server.volume.VolumeRunningRepository;
@@ -45,9 +46,11 @@ public class VmTracker {
     private final VolumeRunningRepository running;
     private final OperationLeases leases;
     private final ObjectProvider<HostTracker> hostTracker;
+    private final HostTrackingRepository hosts;
 
     public VmTracker(AgentClient agent, VmStateRepository states, VolumeRepository volumes, VolumeRunningRepository running,
-                     OperationLeases leases, ObjectProvider<HostTracker> hostTracker) {
+                     OperationLeases leases, ObjectProvider<HostTracker> hostTracker, HostTrackingRepository hosts) {
+        this.hosts = hosts;
         this.agent = agent;
         this.states = states;
         this.volumes = volumes;
@@ -62,10 +65,39 @@ public class VmTracker {
         if (vms.isEmpty()) return;
         VmListRsp list = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_LIST, Map.of(),
                 VmListRsp.class, LIST_TIMEOUT);
+        Map<String, VmListRsp.Domain> domains = byVm(list);
+        apply(Reconciler.reconcile(host.getUuid(), rows(vms), domains, destinations(vms), LocalDateTime.now(),
+                leases::inFlight));
+        syncDisks(host, vms, domains);
+    }
+
+    private static Map<String, VmListRsp.Domain> byVm(VmListRsp list) {
         Map<String, VmListRsp.Domain> domains = new HashMap<>();
         list.domains().forEach(d -> domains.put(d.vmUuid(), d));
-        apply(Reconciler.reconcile(host.getUuid(), rows(vms), domains, LocalDateTime.now(), leases::inFlight));
-        syncDisks(host, vms, domains);
+        return domains;
+    }
+
+    /**
+     * The domains of the destinations of interrupted migrations (rows naming one, with no lease), asked of each such
+     * host once; a destination that does not answer is left out. Normally there is none, and nothing is asked.
+     */
+    private Map<String, Map<String, VmListRsp.Domain>> destinations(List<VmInstanceVO> vms) {
+        LocalDateTime now = LocalDateTime.now();
+        Map<String, Map<String, VmListRsp.Domain>> out = new HashMap<>();
+        for (VmInstanceVO vm : vms) {
+            String dest = vm.getMigrateHostUuid();
+            boolean leased = vm.getOpLeaseUntil() != null && vm.getOpLeaseUntil().isAfter(now);
+            if (dest == null || leased || out.containsKey(dest)) continue;
+            hosts.findById(dest).ifPresent(h -> {
+                try {
+                    out.put(dest, byVm(agent.call(h.getManagementIp(), h.getAgentPort(), AgentPaths.VM_LIST, Map.of(),
+                            VmListRsp.class, LIST_TIMEOUT)));
+                } catch (RuntimeException e) {
+                    log.info("destination host {} of an interrupted migration does not answer: {}", dest, e.getMessage());
+                }
+            });
+        }
+        return out;
     }
 
     /** The host did not answer: operations whose node is gone cannot be settled from libvirt, so they are Unknown. */
@@ -85,7 +117,9 @@ public class VmTracker {
 
     private void apply(List<Reconciler.Change> changes) {
         for (Reconciler.Change c : changes) {
-            if (states.settle(c.uuid(), c.version(), c.to().name(), c.reason()) == 1) {
+            int n = c.hostUuid() == null ? states.settle(c.uuid(), c.version(), c.to().name(), c.reason())
+                    : states.settleOn(c.uuid(), c.version(), c.hostUuid(), c.to().name(), c.reason());
+            if (n == 1) {
                 log.info("VM {} is now {}: {}", c.uuid(), c.to(), c.reason());
             }
         }
@@ -153,6 +187,7 @@ public class VmTracker {
     }
 
     private static List<Reconciler.Row> rows(List<VmInstanceVO> vms) {
-        return vms.stream().map(v -> new Reconciler.Row(v.getUuid(), v.getState(), v.getStateVersion(), v.getOpLeaseUntil())).toList();
+        return vms.stream().map(v -> new Reconciler.Row(v.getUuid(), v.getState(), v.getStateVersion(), v.getOpLeaseUntil(),
+                v.getMigrateHostUuid())).toList();
     }
 }

@@ -20,6 +20,11 @@ public interface DiskIoPolicy {
     /** The disk the agent receives for a decided volume. */
     DiskTO disk(Decided d, int deviceId);
 
+    /** Whether a decision refused by policy (onUnsatisfied = fail) stops the operation; the previous platform had none. */
+    default boolean enforcesRefusals() {
+        return true;
+    }
+
     /** Stores what the agent applied; returns the volumes' decisions as the API shows them. */
     List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied);
 }

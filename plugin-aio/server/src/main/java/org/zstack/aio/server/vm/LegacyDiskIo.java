@@ -40,6 +40,11 @@ class LegacyDiskIo implements DiskIoPolicy {
     }
 
     @Override
+    public boolean enforcesRefusals() {
+        return false;
+    }
+
+    @Override
     public DiskTO disk(Decided d, int deviceId) {
         StorageKind kind = decider.rules().kindOf(d.volume().storage().getType());
         return kind == StorageKind.BLOCK

@@ -28,10 +28,14 @@ public class VmController {
 
     private final VmService vms;
     private final VmLifecycle lifecycle;
+    private final VmMigration migration;
+    private final MigrationTargets targets;
 
-    public VmController(VmService vms, VmLifecycle lifecycle) {
+    public VmController(VmService vms, VmLifecycle lifecycle, VmMigration migration, MigrationTargets targets) {
         this.vms = vms;
         this.lifecycle = lifecycle;
+        this.migration = migration;
+        this.targets = targets;
     }
 
     @Operation(operationId = "CreateVmInstance")
@@ -55,15 +59,19 @@ public class VmController {
         return Reply.of(vms.get(caller, uuid));
     }
 
-    /** {"startVmInstance":{}} or {"stopVmInstance":{}}; ZStack's StartVmInstanceAction / StopVmInstanceAction. */
-    @Operation(operationId = "StartVmInstance", description = "also StopVmInstance: {\"stopVmInstance\":{}}")
+    /**
+     * {"startVmInstance":{}}, {"stopVmInstance":{}} or {"migrateVm":{"hostUuid":"…"}}; ZStack's StartVmInstanceAction /
+     * StopVmInstanceAction / MigrateVmAction.
+     */
+    @Operation(operationId = "StartVmInstance", description = "also StopVmInstance: {\"stopVmInstance\":{}}, and "
+            + "MigrateVm: {\"migrateVm\":{\"hostUuid\":\"<destination>\"}} (live when Running, cold when Stopped)")
     @PutMapping("/v1/vm-instances/{uuid}/actions")
     public VmActionReply action(Caller caller, @PathVariable String uuid, @RequestBody JsonNode body) {
         List<String> names = new ArrayList<>();
         if (body != null && body.isObject()) body.fieldNames().forEachRemaining(names::add);
         if (names.size() != 1 || !body.get(names.get(0)).isObject()) {
             throw new ApiException(ErrorCode.MALFORMED_REQUEST, "the body must name exactly one action.",
-                    "Send {\"startVmInstance\":{}} or {\"stopVmInstance\":{}}.");
+                    "Send {\"startVmInstance\":{}}, {\"stopVmInstance\":{}} or {\"migrateVm\":{\"hostUuid\":\"<uuid>\"}}.");
         }
         return switch (names.get(0)) {
             case "startVmInstance" -> {
@@ -71,14 +79,23 @@ public class VmController {
                 yield new VmActionReply(r.inventory(), r.ioModeDecisions());
             }
             case "stopVmInstance" -> new VmActionReply(lifecycle.stop(caller, uuid), null);
+            case "migrateVm" -> new VmActionReply(migration.migrate(caller, uuid,
+                    Bodies.optText(body.get("migrateVm"), "hostUuid")), null);
             default -> throw ApiException.badRequest("'" + names.get(0) + "' is not a VM action.",
-                    "Use startVmInstance or stopVmInstance.");
+                    "Use startVmInstance, stopVmInstance or migrateVm.");
         };
     }
 
     /** A start answers the VM and its disks' decisions; a stop only the VM (no ioModeDecisions field). */
     public record VmActionReply(VmInventory inventory,
                                 @JsonInclude(JsonInclude.Include.NON_NULL) List<StoredDecision> ioModeDecisions) {
+    }
+
+    /** Every other connected host, each with what the VM's disks would run there and why (contract §6 Migration). */
+    @Operation(operationId = "GetVmMigrationTargetHosts")
+    @GetMapping("/v1/vm-instances/{uuid}/migration-target-hosts")
+    public Reply.Inventories<MigrationTargets.TargetHost> migrationTargets(Caller caller, @PathVariable String uuid) {
+        return Reply.list(targets.targets(caller, uuid));
     }
 
     @Operation(operationId = "AttachDataVolumeToVm")

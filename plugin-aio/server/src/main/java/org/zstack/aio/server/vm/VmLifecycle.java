@@ -126,15 +126,17 @@ public class VmLifecycle {
             if (rsp.disks() != null) rsp.disks().forEach(r -> applied.put(r.volumeUuid(), r));
             List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volumeUuid()))).toList();
             // the agent call above is never repeated; only this database step is, as a whole
-            List<StoredDecision> stored = work.idempotent(() -> tx.execute(s -> {
+            // (the VM read back belongs to the unit too: a lost connection after the commit must not turn a done
+            // start into a 503)
+            StartResult done = work.idempotent(() -> tx.execute(s -> {
                 List<StoredDecision> out = diskIo.record(vmUuid, recorded, applied);
                 states.transition(vmUuid, State.Starting.name(), State.Running.name());
                 audit.record(caller, new AuditEntry("StartVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
                         State.Stopped.name(), State.Running.name()));
-                return out;
+                return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()), out);
             }));
             events.publishEvent(new VmOperationDone(host.getUuid()));
-            return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()), stored);
+            return done;
         } catch (RuntimeException e) {
             if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name()));
             throw e;
@@ -168,13 +170,14 @@ public class VmLifecycle {
             callAgent(vmUuid, State.Stopping, () -> agent.call(host.getManagementIp(), host.getAgentPort(),
                     AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class));
             sent = true;
-            work.idempotent(() -> tx.executeWithoutResult(s -> { // the audit row commits with the change it records
+            VmInventory done = work.idempotent(() -> tx.execute(s -> { // the audit row commits with the change it records
                 states.transition(vmUuid, State.Stopping.name(), State.Stopped.name());
                 audit.record(caller, new AuditEntry("StopVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
                         State.Running.name(), State.Stopped.name()));
+                return vms.inventory(states.findById(vmUuid).orElseThrow());
             }));
             events.publishEvent(new VmOperationDone(host.getUuid())); // the tracker drops its running disks
-            return vms.inventory(states.findById(vmUuid).orElseThrow());
+            return done;
         } catch (RuntimeException e) {
             if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Running.name()));
             throw e;

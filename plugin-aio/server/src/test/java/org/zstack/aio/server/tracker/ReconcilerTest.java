@@ -3,6 +3,7 @@ package org.zstack.aio.server.tracker;
 import org.junit.jupiter.api.Test;
 import org.zstack.aio.agent.api.VmListRsp;
 import org.zstack.aio.server.inventory.VmInstanceVO.State;
+import org.zstack.aio.server.vm.DiskTargetNames;
 
 import java.time.LocalDateTime;
 import java.util.List;
@@ -75,5 +76,50 @@ class ReconcilerTest {
         assertThat(DiskTargetNames.deviceId("vdb")).isEqualTo(1);
         assertThat(DiskTargetNames.deviceId("vdzz")).isEqualTo(701);
         assertThat(DiskTargetNames.deviceId("vdaaa")).isEqualTo(702);
+    }
+
+    /** An interrupted migration from h to "dest": {@code destination} null = the destination did not answer. */
+    static List<Reconciler.Change> migration(State state, String sourceDomain, String destDomain, boolean destAnswers) {
+        Map<String, VmListRsp.Domain> here = sourceDomain == null ? Map.of()
+                : Map.of("vm", new VmListRsp.Domain("vm", sourceDomain, List.of()));
+        Map<String, Map<String, VmListRsp.Domain>> dests = !destAnswers ? Map.of() : Map.of("dest", destDomain == null
+                ? Map.of() : Map.of("vm", new VmListRsp.Domain("vm", destDomain, List.of())));
+        return Reconciler.reconcile("h", List.of(new Reconciler.Row("vm", state, 7, null, "dest")), here, dests, NOW, u -> false);
+    }
+
+    @Test
+    void anInterruptedMigrationSettlesWhereLibvirtRunsTheDomain() {
+        Reconciler.Change onSource = migration(State.Migrating, "running", "running", true).get(0);
+        assertThat(onSource.to()).isEqualTo(State.Running);
+        assertThat(onSource.hostUuid()).as("libvirt never switched over: still the source").isEqualTo("h");
+
+        Reconciler.Change onDest = migration(State.Migrating, null, "running", true).get(0);
+        assertThat(onDest.to()).isEqualTo(State.Running);
+        assertThat(onDest.hostUuid()).isEqualTo("dest");
+        assertThat(onDest.reason()).contains("destination runs it");
+
+        Reconciler.Change nowhere = migration(State.Migrating, "shutoff", null, true).get(0);
+        assertThat(nowhere.to()).isEqualTo(State.Stopped);
+        assertThat(nowhere.hostUuid()).isEqualTo("h");
+
+        assertThat(migration(State.Unknown, null, "running", true).get(0).hostUuid())
+                .as("Unknown after a migration still asks the destination").isEqualTo("dest");
+    }
+
+    @Test
+    void anInterruptedMigrationWhoseDestinationDoesNotAnswerIsUnknownNotMigrating() {
+        Reconciler.Change c = migration(State.Migrating, null, null, false).get(0);
+        assertThat(c.to()).isEqualTo(State.Unknown);
+        assertThat(c.hostUuid()).as("the row keeps naming the destination").isNull();
+        assertThat(migration(State.Unknown, null, null, false)).as("stays Unknown, nothing to write").isEmpty();
+        assertThat(migration(State.Migrating, "running", null, false).get(0).to())
+                .as("the source still runs it: no need to hear from the destination").isEqualTo(State.Running);
+    }
+
+    @Test
+    void aMigrationUnderALiveLeaseIsLeftToItsNode() {
+        List<Reconciler.Change> c = Reconciler.reconcile("h", List.of(new Reconciler.Row("vm", State.Migrating, 7,
+                NOW.plusSeconds(5), "dest")), Map.of(), Map.of(), NOW, u -> false);
+        assertThat(c).isEmpty();
     }
 }

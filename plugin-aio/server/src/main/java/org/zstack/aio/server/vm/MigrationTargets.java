@@ -1,0 +1,103 @@
+package org.zstack.aio.server.vm;
+
+import org.springframework.stereotype.Service;
+import org.zstack.aio.decision.Check;
+import org.zstack.aio.server.account.AccountService;
+import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.host.HostService;
+import org.zstack.aio.server.host.HostService.HostInventory;
+import org.zstack.aio.server.inventory.HostVO;
+import org.zstack.aio.server.inventory.VmInstanceVO;
+import org.zstack.aio.server.inventory.VolumeVO;
+import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.server.iomode.IoModeService.Decided;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * GET /v1/vm-instances/{uuid}/migration-target-hosts: every other connected host with what each of the VM's disks
+ * would run there, decided by the same {@link IoModeService#decideForVmOnHosts} a migration uses (one owner of the
+ * decision), and what would stop a migration there. Also the check a migration makes before anything moves.
+ */
+@Service
+public class MigrationTargets {
+
+    /** Storage only its own host sees: a VM with such a volume cannot change hosts (no storage migration here). */
+    static final String LOCAL_STORAGE = "LocalStorage";
+
+    /** One disk on a candidate host: contract §6 {volumeUuid, effective, refused, reason}, plus what was asked. */
+    public record DiskIoMode(String volumeUuid, String volumeName, String requested, String effective, boolean refused,
+                             String failedCheck, String reason) {
+
+        static DiskIoMode of(Decided d) {
+            Check failed = d.decision().refused() || d.decision().fellBack() ? d.decision().firstFailure() : null;
+            return new DiskIoMode(d.volumeUuid(), d.volume().volume().getName(), d.decision().requested().wire(),
+                    d.decision().effectiveWire(), d.decision().refused(), failed == null ? null : failed.check(),
+                    d.decision().reason());
+        }
+    }
+
+    /** A host inventory with the VM's disks as they would run there; {@code migrationBlocker} null: it may move. */
+    @org.zstack.aio.server.api.ZStackInventory("org.zstack.kvm.KVMHostInventory")
+    public record TargetHost(String uuid, String name, String managementIp, int agentPort, String status,
+                             HostService.IoCapabilities ioCapabilities, LocalDateTime createDate, LocalDateTime lastOpDate,
+                             List<DiskIoMode> ioModes, String migrationBlocker) {
+    }
+
+    private final VmService vms;
+    private final HostService hosts;
+    private final IoModeService ioModes;
+    private final DiskIoPolicy diskIo;
+
+    public MigrationTargets(VmService vms, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo) {
+        this.vms = vms;
+        this.hosts = hosts;
+        this.ioModes = ioModes;
+        this.diskIo = diskIo;
+    }
+
+    public List<TargetHost> targets(Caller caller, String vmUuid) {
+        AccountService.requireAdmin(caller, "list a VM's migration target hosts");
+        VmInstanceVO vm = vms.owned(caller, vmUuid);
+        List<HostVO> candidates = hosts.all().stream()
+                .filter(h -> !h.getUuid().equals(vm.getHostUuid()) && "Connected".equals(h.getStatus())).toList();
+        Map<String, List<Decided>> decided = ioModes.decideForVmOnHosts(vmUuid, candidates.stream().map(HostVO::getUuid).toList());
+        List<HostInventory> inventories = hosts.inventories(candidates);
+        return inventories.stream().map(h -> {
+            List<Decided> disks = decided.get(h.uuid());
+            return new TargetHost(h.uuid(), h.name(), h.managementIp(), h.agentPort(), h.status(), h.ioCapabilities(),
+                    h.createDate(), h.lastOpDate(), disks.stream().map(DiskIoMode::of).toList(),
+                    blocker(h.uuid(), h.name(), disks, diskIo.enforcesRefusals()));
+        }).toList();
+    }
+
+    /**
+     * Why the VM's disks cannot move to that host, naming the volume, the host and the check; null when they can.
+     * Storage only the source sees comes first, then a disk refused by policy (onUnsatisfied = fail).
+     */
+    static String blocker(String hostUuid, String hostName, List<Decided> disks, boolean enforceRefusals) {
+        String host = "host " + hostName + " (" + hostUuid + ")";
+        for (Decided d : disks) {
+            if (LOCAL_STORAGE.equals(d.volume().storage().getType())) {
+                return "volume " + name(d) + " is on LocalStorage " + d.volume().storage().getName()
+                       + ", which " + host + " cannot see";
+            }
+        }
+        if (!enforceRefusals) return null;
+        for (Decided d : disks) {
+            if (d.decision().refused()) {
+                Check failed = d.decision().firstFailure();
+                return "volume " + name(d) + " cannot run " + d.decision().requested().wire() + " on " + host
+                       + ": check " + failed.check() + " failed: " + failed.message();
+            }
+        }
+        return null;
+    }
+
+    private static String name(Decided d) {
+        VolumeVO v = d.volume().volume();
+        return v.getName() + " (" + v.getUuid() + ")";
+    }
+}
