@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class VmStartLoad {
 
+    static final int WARM_UP_ROUNDS = 10;
+
     public static void main(String[] a) throws Exception {
         int vms = a.length > 0 ? Integer.parseInt(a[0]) : 200;
         int volumes = a.length > 1 ? Integer.parseInt(a[1]) : 4;
@@ -39,8 +41,12 @@ public final class VmStartLoad {
             Setup sb = setup(off, agent, vms, volumes);
             System.out.println("measuring...");
             ExecutorService pool = Executors.newFixedThreadPool(threads);
-            round(sa, pool); // warm-up both
-            round(sb, pool);
+            // warm-up both: the JIT takes about ten rounds to settle (CPU per start fell from 14-16 ms to 5-6 ms over
+            // the first ten measured rounds when only one round warmed up); measured rounds start settled
+            for (int i = 0; i < WARM_UP_ROUNDS; i++) {
+                round(i % 2 == 0 ? sa : sb, pool);
+                round(i % 2 == 0 ? sb : sa, pool);
+            }
             double[] ra = new double[rounds];
             double[] rb = new double[rounds];
             double[] ca = new double[rounds];
