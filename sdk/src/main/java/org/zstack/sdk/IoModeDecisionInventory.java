@@ -30,6 +30,9 @@ public class IoModeDecisionInventory {
     /** One sentence. */
     public String reason;
 
+    /** The observed workload auto weighed the host's benchmark by; null when it used none. */
+    public VolumeWorkloadInventory optimizedFor;
+
     /** {@link #effective} as a mode; null when refused or not applicable (network storage). */
     public IoMode effectiveMode() {
         return effective == null ? null : IoMode.fromWireOrNull(effective);

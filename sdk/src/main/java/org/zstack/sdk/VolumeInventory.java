@@ -37,4 +37,7 @@ public class VolumeInventory {
 
     /** The disk as its running domain has it (read back from the live domain XML); null when its VM does not run. */
     public VolumeRunningInventory running;
+
+    /** What the running disk was observed doing; null until it was seen doing requests. */
+    public VolumeWorkloadInventory workload;
 }

@@ -1,5 +1,7 @@
 // Volumes: the next-start decision (requested + source, effective, reason), the override, cache mode, allocation,
 // and a "takes effect at next start" marker for running VMs whose disks differ from what the next start would give.
+// The observed workload (sampled from the running disk's block counters) shows per volume, and an auto decision that
+// weighed the host's benchmark by it says which workload it optimised for.
 // One page at a time: the storage and VM filters, the page and its size go to the server's query API (q=, limit,
 // start, replyWithCount), so a page costs the same with 100 or 100,000 volumes; the effective mode is computed per
 // volume, so that filter applies to the page shown.
@@ -93,7 +95,7 @@ export async function render(ctx) {
     count,
     h('table', { class: 'data', id: 'volume-table' },
       h('caption', { class: 'sr-only' }, 'Volumes'),
-      h('thead', null, h('tr', null, ['Volume', 'Requested', 'Effective at next start', 'Reason', 'Override', 'Cache', 'Preallocation', 'Allocated / size']
+      h('thead', null, h('tr', null, ['Volume', 'Requested', 'Effective at next start', 'Reason', 'Observed workload', 'Override', 'Cache', 'Preallocation', 'Allocated / size']
         .map(t => h('th', { scope: 'col' }, t)))),
       tbody),
     h('nav', { class: 'pager', 'aria-label': 'Volume pages' }, prev, ' ', next));
@@ -155,11 +157,24 @@ function row(ctx, { v, d, vm }, psName, modes) {
         title: `read from the live domain on host ${live.hostUuid} since ${live.since}` },
         `live domain: io=${live.io || 'default (threads)'}, cache=${live.cache || 'default'}`,
         liveDiffers ? ' · differs from the next start' : '') : null),
-    h('td', { 'data-label': 'Reason', class: 'reason', 'data-reason': v.uuid }, d ? d.reason : 'no decision'),
+    h('td', { 'data-label': 'Reason', class: 'reason' }, h('div', { 'data-reason': v.uuid }, d ? d.reason : 'no decision'),
+      d && d.optimizedFor ? h('div', { class: 'muted', 'data-optimized-for': v.uuid },
+        'optimised for: ', workloadText(d.optimizedFor)) : null),
+    h('td', { 'data-label': 'Observed workload', 'data-workload': v.uuid },
+      v.workload ? [h('div', null, workloadText(v.workload)),
+        h('div', { class: 'muted' }, `over ${Math.round(v.workload.sampledSeconds)} s, last sampled ${v.workload.sampledAt}`)]
+        : h('span', { class: 'muted' }, 'not observed yet')),
     h('td', { 'data-label': 'Override' }, h('div', { class: 'inline' }, label, select, apply), problem),
     h('td', { 'data-label': 'Cache', 'data-cache': v.uuid }, v.cacheMode || '—'),
     h('td', { 'data-label': 'Preallocation' }, v.preallocation || 'none'),
     h('td', { 'data-label': 'Allocated / size' }, allocation(v)));
+}
+
+// One line per workload, the same on the volume and on the decision: the read share, request sizes, rates, depth.
+export function workloadText(w) {
+  return `${Math.round(w.readFraction * 100)} % reads · ${bytes(Math.round(w.avgReadBytes))} per read, `
+    + `${bytes(Math.round(w.avgWriteBytes))} per write · ${w.readIops.toFixed(1)} reads/s, ${w.writeIops.toFixed(1)} writes/s`
+    + ` · ${w.avgQueueDepth.toFixed(1)} in flight`;
 }
 
 function allocation(v) {

@@ -4,6 +4,7 @@ import org.libvirt.LibvirtException;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.HostBenchCancelCmd;
 import org.zstack.aio.agent.api.HostBenchCmd;
+import org.zstack.aio.agent.api.VmListCmd;
 import org.zstack.aio.agent.api.HostConnectCmd;
 import org.zstack.aio.agent.api.VmAttachVolumeCmd;
 import org.zstack.aio.agent.api.VmStartCmd;
@@ -139,7 +140,7 @@ public final class KvmAgent implements AutoCloseable {
                 // one benchmark at a time and never with a start (HostActivity): it holds at most one request thread
                 .route(AgentPaths.HOST_BENCH, HostBenchCmd.class, c -> bench.bench(guard.bench(c)))
                 .routeWithOptionalBody(AgentPaths.HOST_BENCH_CANCEL, HostBenchCancelCmd.class, bench::cancel)
-                .routeWithOptionalBody(AgentPaths.VM_LIST, Map.class, ignored -> lister.list())
+                .routeWithOptionalBody(AgentPaths.VM_LIST, VmListCmd.class, lister::list)
                 .route(AgentPaths.VM_WATCH, VmWatchCmd.class, events::watch)
                 .route(AgentPaths.VM_STOP, VmStopCmd.class, c -> vms.with(c.vmUuid(), () -> stopper.stop(c)))
                 .route(AgentPaths.VM_ATTACH_VOLUME, VmAttachVolumeCmd.class,

@@ -15,9 +15,17 @@ public final class DecisionInput {
     private final HostFacts host;
     private final DecisionPolicy policy;
     private final ModePerformance performance;
+    private final WorkloadProfile workload;
 
     public DecisionInput(RequestedIoMode requested, ConfigSource source, VolumeFacts volume, HostFacts host,
                          DecisionPolicy policy, ModePerformance performance) {
+        this(requested, source, volume, host, policy, performance, null);
+    }
+
+    /** @param workload the disk's observed workload (null: never observed); auto weighs the benchmark by it */
+    public DecisionInput(RequestedIoMode requested, ConfigSource source, VolumeFacts volume, HostFacts host,
+                         DecisionPolicy policy, ModePerformance performance, WorkloadProfile workload) {
+        this.workload = workload;
         this.requested = Objects.requireNonNull(requested, "requested");
         this.source = Objects.requireNonNull(source, "source");
         this.volume = Objects.requireNonNull(volume, "volume");
@@ -34,8 +42,15 @@ public final class DecisionInput {
 
     /** The same input with these measurements (null: none). */
     public DecisionInput withPerformance(ModePerformance p) {
-        return new DecisionInput(requested, source, volume, host, policy, p);
+        return new DecisionInput(requested, source, volume, host, policy, p, workload);
     }
+
+    /** The same input with this observed workload (null: none). */
+    public DecisionInput withWorkload(WorkloadProfile w) {
+        return new DecisionInput(requested, source, volume, host, policy, performance, w);
+    }
+
+    public WorkloadProfile workload() { return workload; }
 
     public RequestedIoMode requested() { return requested; }
 
@@ -54,15 +69,16 @@ public final class DecisionInput {
         if (!(o instanceof DecisionInput)) return false;
         DecisionInput i = (DecisionInput) o;
         return requested == i.requested && source == i.source && volume.equals(i.volume) && Objects.equals(host, i.host)
-               && policy.equals(i.policy) && Objects.equals(performance, i.performance);
+               && policy.equals(i.policy) && Objects.equals(performance, i.performance)
+               && Objects.equals(workload, i.workload);
     }
 
     @Override
-    public int hashCode() { return Objects.hash(requested, source, volume, host, policy, performance); }
+    public int hashCode() { return Objects.hash(requested, source, volume, host, policy, performance, workload); }
 
     @Override
     public String toString() {
         return "DecisionInput[requested=" + requested + ", source=" + source + ", volume=" + volume + ", host=" + host
-               + ", policy=" + policy + ", performance=" + performance + "]";
+               + ", policy=" + policy + ", performance=" + performance + ", workload=" + workload + "]";
     }
 }

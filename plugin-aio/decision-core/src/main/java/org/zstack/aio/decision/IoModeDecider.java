@@ -128,40 +128,61 @@ public final class IoModeDecider {
 
     /**
      * auto with measurements: every mode's checks are evaluated; among the passing modes that were measured, the
-     * fastest wins, unless a mode earlier in the preference order is within {@code measuredTieMargin} of it.
-     * Null when no passing mode was measured (the static order then decides).
+     * fastest wins, unless a mode earlier in the preference order is within {@code measuredTieMargin} of it. "Fastest"
+     * is for the disk's observed workload when there is one and the benchmark has its cells ({@link WorkloadMatch}),
+     * else the benchmark's aggregate. Null when no passing mode was measured (the static order then decides).
      */
     private IoModeDecision autoMeasured(DecisionInput in, String hostUuid, String origin, List<Check> out) {
-        ModePerformance perf = in.performance();
-        List<IoMode> measuredPassing = new ArrayList<>(3);
+        List<IoMode> passing = new ArrayList<>(3);
         Check firstSkipped = null;
         IoMode[] order = rules.order;
         for (int i = 0; i < order.length; i++) {
             IoMode m = order[i];
             int before = out.size();
             if (checks.evaluate(m, in.volume(), in.host(), in.policy(), out)) {
-                if (perf.score(m) != null) measuredPassing.add(m);
+                passing.add(m);
             } else if (firstSkipped == null) {
                 firstSkipped = firstFailure(out.subList(before, out.size()), m);
             }
         }
+        String skipped = firstSkipped == null ? "."
+                : "; " + firstSkipped.mode() + " is ruled out by check " + firstSkipped.check() + ": " + firstSkipped.message();
+        ModePerformance perf = in.performance();
+        WorkloadProfile w = in.workload();
+        if (w != null && !w.idle() && !perf.cells().isEmpty()) {
+            ModePerformance expected = new ModePerformance(WorkloadMatch.expectedRatios(perf.cells(), w), perf.metric(),
+                    perf.takenAt());
+            IoMode chosen = pickMeasured(measured(passing, expected), expected, rules.measuredTieMargin());
+            if (chosen != null) {
+                String why = origin + " chose " + chosen.wire() + ": best for this disk's observed workload ("
+                             + w.describe() + ") on this storage, " + times(expected.score(chosen)) + " threads (weighted from "
+                             + perf.metric() + ")" + skipped;
+                return IoModeDecision.owning(in, hostUuid, chosen, false, out, why, checks, w);
+            }
+        }
+        List<IoMode> measuredPassing = measured(passing, perf);
         IoMode chosen = pickMeasured(measuredPassing, perf, rules.measuredTieMargin());
         if (chosen == null) return null;
         IoMode fastest = fastest(measuredPassing, perf);
         Double ratio = perf.ratioToThreads(chosen);
-        String times = ratio == null ? "" : ", " + String.format(Locale.ROOT, "%.2f", ratio) + "x threads";
+        String timesThreads = ratio == null ? "" : ", " + times(ratio) + " threads";
         String why = chosen == fastest
-                ? origin + " chose " + chosen.wire() + ": fastest measured on this storage" + times
+                ? origin + " chose " + chosen.wire() + ": fastest measured on this storage" + timesThreads
                 : origin + " chose " + chosen.wire() + ": within " + Math.round(rules.measuredTieMargin() * 100)
                   + "% of the fastest measured on this storage (" + fastest.wire() + "), so the preference order keeps it"
-                  + times;
-        why += " (" + perf.metric() + ")";
-        if (firstSkipped != null) {
-            why += "; " + firstSkipped.mode() + " is ruled out by check " + firstSkipped.check() + ": " + firstSkipped.message();
-        } else {
-            why += ".";
-        }
+                  + timesThreads;
+        why += " (" + perf.metric() + ")" + skipped;
         return decision(in, hostUuid, chosen, false, out, why);
+    }
+
+    private static List<IoMode> measured(List<IoMode> modes, ModePerformance perf) {
+        List<IoMode> out = new ArrayList<>(modes.size());
+        for (IoMode m : modes) if (perf.score(m) != null) out.add(m);
+        return out;
+    }
+
+    private static String times(double ratio) {
+        return String.format(Locale.ROOT, "%.2f", ratio) + "x";
     }
 
     /**

@@ -28,24 +28,33 @@ public final class IoModeDecision {
     private final ModeChecks modeChecks;
     private final DecisionInput input;
     private volatile List<IoMode> candidates;
+    /** The observed workload auto optimised for; null when the decision did not use one. */
+    private final WorkloadProfile optimizedFor;
 
     /** A decision without candidates, with a copy of {@code checks}. */
     static IoModeDecision copying(String volumeUuid, String hostUuid, RequestedIoMode requested, ConfigSource source,
                                   IoMode effective, boolean applicable, boolean refused, List<Check> checks, String reason) {
         return new IoModeDecision(volumeUuid, hostUuid, requested, source, effective, applicable, refused,
-                Collections.unmodifiableList(new ArrayList<>(checks)), reason, null, null);
+                Collections.unmodifiableList(new ArrayList<>(checks)), reason, null, null, null);
     }
 
     /** The decider's own: {@code checks} is a list it made for this decision and never touches again. */
     static IoModeDecision owning(DecisionInput in, String hostUuid, IoMode effective, boolean refused, List<Check> checks,
                                  String reason, ModeChecks modeChecks) {
+        return owning(in, hostUuid, effective, refused, checks, reason, modeChecks, null);
+    }
+
+    /** {@link #owning} of an auto decision that optimised for the input's observed workload (null: it did not). */
+    static IoModeDecision owning(DecisionInput in, String hostUuid, IoMode effective, boolean refused, List<Check> checks,
+                                 String reason, ModeChecks modeChecks, WorkloadProfile optimizedFor) {
         return new IoModeDecision(in.volume().volumeUuid(), hostUuid, in.requested(), in.source(), effective, true, refused,
-                Collections.unmodifiableList(checks), reason, modeChecks, in);
+                Collections.unmodifiableList(checks), reason, modeChecks, in, optimizedFor);
     }
 
     private IoModeDecision(String volumeUuid, String hostUuid, RequestedIoMode requested, ConfigSource source,
                            IoMode effective, boolean applicable, boolean refused, List<Check> readOnlyChecks, String reason,
-                           ModeChecks modeChecks, DecisionInput input) {
+                           ModeChecks modeChecks, DecisionInput input, WorkloadProfile optimizedFor) {
+        this.optimizedFor = optimizedFor;
         this.volumeUuid = volumeUuid;
         this.hostUuid = hostUuid;
         this.requested = requested;
@@ -80,6 +89,9 @@ public final class IoModeDecision {
 
     /** Every check evaluated, in the order evaluated. */
     public List<Check> checks() { return checks; }
+
+    /** The observed workload {@code auto} chose for, or null when it did not weigh one. */
+    public WorkloadProfile optimizedFor() { return optimizedFor; }
 
     /** One sentence. */
     public String reason() { return reason; }
@@ -152,13 +164,13 @@ public final class IoModeDecision {
         IoMode now = applied == null ? IoMode.THREADS : applied;
         return new IoModeDecision(volumeUuid, hostUuid, requested, source, now, true, false,
                 Collections.unmodifiableList(out), reason + " At start libvirt/QEMU refused " + refusedBy + ", so " + now.wire()
-                + " was applied.", modeChecks, input);
+                + " was applied.", modeChecks, input, optimizedFor);
     }
 
     /** The same decision with a sentence added to its reason (e.g. that it was made for a migration's destination). */
     public IoModeDecision withNote(String note) {
         return new IoModeDecision(volumeUuid, hostUuid, requested, source, effective, applicable, refused, checks,
-                reason + " " + note, modeChecks, input);
+                reason + " " + note, modeChecks, input, optimizedFor);
     }
 
     /** Equal when every field the API shows is equal (the candidate chain follows from them and the rules). */
@@ -168,12 +180,14 @@ public final class IoModeDecision {
         IoModeDecision d = (IoModeDecision) o;
         return applicable == d.applicable && refused == d.refused && Objects.equals(volumeUuid, d.volumeUuid)
                && Objects.equals(hostUuid, d.hostUuid) && requested == d.requested && source == d.source
-               && effective == d.effective && checks.equals(d.checks) && Objects.equals(reason, d.reason);
+               && effective == d.effective && checks.equals(d.checks) && Objects.equals(reason, d.reason)
+               && Objects.equals(optimizedFor, d.optimizedFor);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(volumeUuid, hostUuid, requested, source, effective, applicable, refused, checks, reason);
+        return Objects.hash(volumeUuid, hostUuid, requested, source, effective, applicable, refused, checks, reason,
+                optimizedFor);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package org.zstack.aio.decision;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,6 +17,7 @@ public final class ModePerformance {
     private final Map<IoMode, Double> scores;
     private final String metric;
     private final String takenAt;
+    private final List<WorkloadCell> cells;
 
     /**
      * @param scores  a comparable figure per measured mode, larger is faster (e.g. ops/s, or the geometric mean of
@@ -23,7 +26,16 @@ public final class ModePerformance {
      * @param takenAt when the measurement was taken (ISO-8601), may be null
      */
     public ModePerformance(Map<IoMode, Double> scores, String metric, String takenAt) {
+        this(scores, metric, takenAt, Collections.<WorkloadCell>emptyList());
+    }
+
+    /**
+     * @param cells the benchmark's workloads behind the scores, each with its ops/s per mode; with them and a disk's
+     *              observed workload, {@code auto} weights the cells by closeness ({@link WorkloadMatch})
+     */
+    public ModePerformance(Map<IoMode, Double> scores, String metric, String takenAt, List<WorkloadCell> cells) {
         Objects.requireNonNull(scores, "scores");
+        this.cells = Collections.unmodifiableList(new ArrayList<>(Objects.requireNonNull(cells, "cells")));
         EnumMap<IoMode, Double> copy = new EnumMap<>(IoMode.class);
         for (Map.Entry<IoMode, Double> e : scores.entrySet()) {
             Double s = e.getValue();
@@ -39,6 +51,9 @@ public final class ModePerformance {
     public String metric() { return metric; }
 
     public String takenAt() { return takenAt; }
+
+    /** The benchmark's workloads behind the scores (empty when only the aggregate is known). */
+    public List<WorkloadCell> cells() { return cells; }
 
     /** The score of a mode, null when it was not measured. */
     public Double score(IoMode m) {
@@ -56,12 +71,13 @@ public final class ModePerformance {
     public boolean equals(Object o) {
         if (!(o instanceof ModePerformance)) return false;
         ModePerformance p = (ModePerformance) o;
-        return scores.equals(p.scores) && metric.equals(p.metric) && Objects.equals(takenAt, p.takenAt);
+        return scores.equals(p.scores) && metric.equals(p.metric) && Objects.equals(takenAt, p.takenAt)
+               && cells.equals(p.cells);
     }
 
     @Override
-    public int hashCode() { return Objects.hash(scores, metric, takenAt); }
+    public int hashCode() { return Objects.hash(scores, metric, takenAt, cells); }
 
     @Override
-    public String toString() { return "ModePerformance[scores=" + scores + ", metric=" + metric + ", takenAt=" + takenAt + "]"; }
+    public String toString() { return "ModePerformance[scores=" + scores + ", metric=" + metric + ", takenAt=" + takenAt + ", cells=" + cells.size() + "]"; }
 }

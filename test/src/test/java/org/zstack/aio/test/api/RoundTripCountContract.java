@@ -6,8 +6,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.zstack.aio.agent.api.VmListRsp;
 import org.zstack.aio.server.iomode.IoModeFactsLoader;
 import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.server.workload.WorkloadSampler;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.RunningServer;
 import org.zstack.aio.test.support.SimulatedAgent;
@@ -56,6 +58,15 @@ abstract class RoundTripCountContract {
         var http = f.http;
         http.put("/v1/resource-configurations/kvm/vm.ioMode/" + local + "/actions", admin, "{\"updateResourceConfig\":{\"value\":\"auto\"}}");
         http.put("/v1/resource-configurations/kvm/vm.ioMode/" + many.get(3) + "/actions", admin, "{\"updateResourceConfig\":{\"value\":\"io_uring\"}}");
+        // every volume has an observed workload (two samples), so the decisions read one per volume
+        List<String> all = new ArrayList<>(many);
+        all.add(server.bean(IoModeFactsLoader.class).volumesOfVm(oneVolumeVm).get(0).volume().getUuid());
+        WorkloadSampler sampler = server.bean(WorkloadSampler.class);
+        for (int i = 0; i < 2; i++) {
+            long n = i;
+            sampler.record(host, 1_000_000L + 10_000 * i, all.stream().map(v -> new WorkloadSampler.DiskSample(v, 1,
+                    new VmListRsp.BlockStats(100 * n, 409600 * n, 1_000_000 * n, 300 * n, 1228800 * n, 9_000_000 * n))).toList());
+        }
     }
 
     @AfterAll
@@ -69,6 +80,9 @@ abstract class RoundTripCountContract {
         long one = statements(() -> decide(oneVolumeVm, 1));
         long many = statements(() -> decide(bigVm, 24));
         assertThat(many).isEqualTo(one).isLessThanOrEqualTo(3);
+        long withWorkload = statements(() -> assertThat(server.bean(IoModeFactsLoader.class).volumesOfVm(bigVm))
+                .hasSize(24).allSatisfy(c -> assertThat(c.workloadProfile()).as("read in the volumes' query").isNotNull()));
+        assertThat(withWorkload).isEqualTo(1);
     }
 
     /**

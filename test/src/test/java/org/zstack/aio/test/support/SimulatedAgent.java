@@ -14,6 +14,9 @@ import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.HostFactsRsp;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.agent.api.VmAttachVolumeCmd;
+import org.zstack.aio.agent.api.HostBenchCmd;
+import org.zstack.aio.agent.api.HostBenchRsp;
+import org.zstack.aio.agent.api.VmListCmd;
 import org.zstack.aio.agent.api.VmListRsp;
 import org.zstack.aio.agent.domain.DiskTargets;
 import org.zstack.aio.agent.api.VmStartCmd;
@@ -65,6 +68,22 @@ public final class SimulatedAgent implements AutoCloseable {
     public volatile boolean pingsFail;
     /** When set, /vm/stop also drops the connection without answering. */
     public volatile boolean dieDuringStop;
+    /**
+     * What /vm/list {blockStats:true} reports: each disk's counters by its source path, read at {@code atMillis} on
+     * this agent's clock (a test moves both at once, so the deltas the server sees are exact).
+     */
+    public volatile Counters counters = new Counters(Map.of(), System.currentTimeMillis());
+    /** /vm/list calls that asked for block counters. */
+    public final AtomicLong blockStatsLists = new AtomicLong();
+    /** A libvirt id per QEMU start: a new one each time a domain starts. */
+    private final Map<String, Long> domainIds = new ConcurrentHashMap<>();
+    private final AtomicLong nextDomainId = new AtomicLong(1);
+    /** What /host/bench answers (for any path): the cells of a benchmark this test chose. */
+    public volatile List<HostBenchRsp.BenchCell> benchCells = List.of();
+
+    /** Block counters by disk source path, and when they were read. */
+    public record Counters(Map<String, VmListRsp.BlockStats> bySource, long atMillis) {
+    }
 
     public SimulatedAgent() throws IOException {
         org.zstack.aio.agent.http.AgentHttpServer.tuneJdkServer(); // as the real agent: no delayed-ACK wait, idle kept
@@ -104,6 +123,7 @@ public final class SimulatedAgent implements AutoCloseable {
             if (running.contains(c.vmUuid())) duplicateStarts.incrementAndGet();
             disks.put(c.vmUuid(), new java.util.concurrent.CopyOnWriteArrayList<>(c.disks().stream().map(SimulatedAgent::live).toList()));
             running.add(c.vmUuid());
+            domainIds.put(c.vmUuid(), nextDomainId.getAndIncrement());
             reply(ex, new VmStartRsp(c.vmUuid(), null, c.disks().stream().map(d -> new DiskResult(d.volumeUuid(),
                     d.ioCandidates().isEmpty() ? null : d.ioCandidates().get(0), d.cache(), List.of())).toList()));
         });
@@ -132,8 +152,22 @@ public final class SimulatedAgent implements AutoCloseable {
         });
         // the subscription is taken and no event is ever pushed: the server's periodic sync does the work
         context(AgentPaths.VM_WATCH, ex -> reply(ex, Map.of()));
-        context(AgentPaths.VM_LIST, ex -> reply(ex, new VmListRsp(running.stream()
-                .map(u -> new VmListRsp.Domain(u, "running", disks.getOrDefault(u, List.of()))).toList())));
+        context(AgentPaths.VM_LIST, ex -> {
+            byte[] body = ex.getRequestBody().readAllBytes();
+            boolean stats = body.length > 0 && JSON.readValue(body, VmListCmd.class).wantsBlockStats();
+            if (stats) blockStatsLists.incrementAndGet();
+            Counters now = counters;
+            reply(ex, new VmListRsp(running.stream().map(u -> !stats
+                    ? new VmListRsp.Domain(u, "running", disks.getOrDefault(u, List.of()))
+                    : new VmListRsp.Domain(u, "running", disks.getOrDefault(u, List.of()).stream()
+                            .map(d -> new VmListRsp.Disk(d.target(), d.source(), d.io(), d.cache(), now.bySource().get(d.source())))
+                            .toList(), domainIds.getOrDefault(u, 0L))).toList(), stats ? now.atMillis() : null));
+        });
+        context(AgentPaths.HOST_BENCH, ex -> {
+            HostBenchCmd c = JSON.readValue(ex.getRequestBody(), HostBenchCmd.class);
+            reply(ex, new HostBenchRsp(c.path(), java.time.Instant.now().toString(), 0.1, 50, true, null, "qemu-img (simulated)",
+                    benchCells));
+        });
         context(AgentPaths.VM_ATTACH_VOLUME, ex -> {
             VmAttachVolumeCmd c = JSON.readValue(ex.getRequestBody(), VmAttachVolumeCmd.class);
             attaches.incrementAndGet();

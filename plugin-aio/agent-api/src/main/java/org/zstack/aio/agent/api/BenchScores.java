@@ -1,12 +1,16 @@
 package org.zstack.aio.agent.api;
 
 import org.zstack.aio.decision.IoMode;
+import org.zstack.aio.decision.WorkloadCell;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -80,6 +84,31 @@ public final class BenchScores {
             }
             if (!missing && n > 0) out.put(mode, Math.exp(logSum / n));
         }
+        return out;
+    }
+
+    private static final Pattern WORKLOAD = Pattern.compile("(?:rand|seq)(read|write)-([0-9]+)k-qd([0-9]+)");
+
+    /**
+     * The kind's workloads as the decision's cells (direction, block size, queue depth, ops/s per mode), for weighing
+     * them by a disk's observed workload. A failed or unmeasured mode is left out of its cell; a workload whose name
+     * does not say its shape is left out.
+     */
+    public static List<WorkloadCell> workloadCells(List<HostBenchRsp.BenchCell> cells, String imageKind) {
+        Map<String, Map<IoMode, Double>> byWorkload = new LinkedHashMap<>();
+        for (HostBenchRsp.BenchCell c : cells) {
+            if (!c.imageKind().equals(imageKind) || !WORKLOAD.matcher(c.workload()).matches()) continue;
+            Map<IoMode, Double> ops = byWorkload.computeIfAbsent(c.workload(), w -> new EnumMap<>(IoMode.class));
+            IoMode m = IoMode.fromWireOrNull(c.mode());
+            if (m != null && c.error() == null && c.medianOps() > 0) ops.put(m, c.medianOps());
+        }
+        List<WorkloadCell> out = new ArrayList<>(byWorkload.size());
+        byWorkload.forEach((w, ops) -> {
+            Matcher m = WORKLOAD.matcher(w);
+            if (!m.matches()) return;
+            out.add(new WorkloadCell(w, "read".equals(m.group(1)) ? 1 : 0, Long.parseLong(m.group(2)) * 1024,
+                    Long.parseLong(m.group(3)), ops));
+        });
         return out;
     }
 

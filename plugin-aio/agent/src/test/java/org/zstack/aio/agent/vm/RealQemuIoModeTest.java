@@ -23,6 +23,7 @@ import org.zstack.aio.agent.api.VolumeCreateCmd;
 import org.zstack.aio.agent.api.VolumeCreateRsp;
 import org.zstack.aio.agent.libvirt.LibvirtHost;
 import org.zstack.aio.agent.support.AgentClient;
+import org.zstack.aio.agent.support.SystemLibvirt;
 import org.zstack.aio.agent.support.TestAgents;
 import org.zstack.aio.agent.support.QemuProcess;
 
@@ -36,8 +37,6 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Against REAL libvirtd + QEMU (qemu:///system; start it with bin/lib/setup-libvirt.sh as root): every claim is
@@ -60,25 +59,8 @@ class RealQemuIoModeTest {
 
     @BeforeAll
     void requireRealLibvirt() throws IOException {
-        String why = null;
-        // overridable only so the skip/fail rule itself can be checked without stopping a shared libvirtd
-        Path socket = Path.of(System.getProperty("aio.libvirt.socket", "/run/libvirt/libvirt-sock"));
-        if (!Files.exists(socket)) {
-            why = "no libvirtd socket at " + socket;
-        } else {
-            try {
-                libvirt = new LibvirtHost(URI);
-            } catch (LibvirtException | LinkageError e) {
-                why = "cannot connect to " + URI + ": " + e.getMessage();
-            }
-        }
-        if (why != null) {
-            String msg = why + " (run: sudo bash bin/lib/setup-libvirt.sh)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("CI=true: the real QEMU tests must run, but " + msg);
-            }
-            assumeTrue(false, msg);
-        }
+        // the socket is overridable only so the skip/fail rule itself can be checked without stopping a shared libvirtd
+        libvirt = SystemLibvirt.connectOrSkip("the real QEMU tests");
         AgentSettings s = TestAgents.settings().withLibvirtUri(URI);
         agent = KvmAgent.start(s);
         refusingAgent = KvmAgent.start(s.withRefusedIoModes(Set.of("io_uring")).withDataDir(TestAgents.newDataDir()));

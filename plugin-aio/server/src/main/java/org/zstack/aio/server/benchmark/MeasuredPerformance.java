@@ -42,7 +42,8 @@ public final class MeasuredPerformance {
                 scores.forEach((m, s) -> byMode.put(IoMode.fromWire(m), s));
                 String metric = "geomean of " + BenchScores.workloadCount(cells, kind) + " qemu-img bench workloads on "
                                 + kind + ", taken " + row.getTakenAt();
-                kinds.put(kind, new ModePerformance(byMode, metric, String.valueOf(row.getTakenAt())));
+                kinds.put(kind, new ModePerformance(byMode, metric, String.valueOf(row.getTakenAt()),
+                        BenchScores.workloadCells(cells, kind)));
             }
             out.byStorage.put(row.getPrimaryStorageUuid(), kinds);
         }

@@ -215,10 +215,11 @@ public class ConfigService {
                     "the value of " + def.identity() + " is " + v.length() + " characters long, over " + MAX_VALUE_LENGTH + ".",
                     "Send one of: " + String.join(", ", def.validValues()) + ".");
         }
-        if ("Integer".equals(def.type()) && !v.matches("[1-9][0-9]{0,5}")) {
+        if ("Integer".equals(def.type())
+            && (!v.matches("0|[1-9][0-9]{0,5}") || Integer.parseInt(v) <= def.numberGreaterThan())) {
             throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,
                     "'" + Uuids.abbreviate(v) + "' is not a valid value of " + def.identity() + ".",
-                    "Send a whole number from 1 to 999999, as a string.");
+                    "Send a whole number from " + Math.max(0, def.numberGreaterThan() + 1) + " to 999999, as a string.");
         }
         if (!def.validValues().isEmpty() && !def.validValues().contains(v)) {
             throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,

@@ -45,7 +45,9 @@ public class DecisionInputs {
         DecisionInput in = new DecisionInput(RequestedIoMode.fromWire(mode.value()),
                 ConfigSource.fromResourceType(mode.sourceType()), facts, host, policy);
         if (measured == null || host == null) return in;
-        return in.withPerformance(measured.forVolume(v.storage().getUuid(), vol.getFormat(), vol.getPreallocation()));
+        // the workload only weighs the host's benchmark, so it goes with the measurements
+        return in.withPerformance(measured.forVolume(v.storage().getUuid(), vol.getFormat(), vol.getPreallocation()))
+                .withWorkload(v.workloadProfile());
     }
 
     /** The volume's resolved kvm/vm.cacheMode. */

@@ -14,6 +14,7 @@ import org.zstack.aio.server.host.HostIoCapabilitiesRepository;
 import org.zstack.aio.server.host.HostIoCapabilitiesVO;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
+import org.zstack.aio.server.workload.VolumeWorkloadVO;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,7 +28,7 @@ import java.util.Set;
 
 /**
  * Reads everything the decisions for a set of volumes need in a constant number of round trips, whatever the
- * number of volumes: (1) volumes with their primary storage, (2) every config row that can apply, (3) the
+ * number of volumes: (1) volumes with their primary storage and observed workload, (2) every config row that can apply, (3) the
  * host's facts together with its stored io benchmarks of those volumes' primary storages. No per-volume query.
  * Queries only: {@link DecisionInputs} turns what it reads into the decision's input.
  */
@@ -35,7 +36,8 @@ import java.util.Set;
 public class IoModeFactsLoader {
 
     private static final String VOLUME_AND_STORAGE =
-            "select v, p from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid ";
+            "select v, p, w from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+            + "left join VolumeWorkloadVO w on w.volumeUuid = v.uuid ";
 
     private final EntityManager em;
     private final ConfigSnapshotLoader snapshots;
@@ -97,7 +99,12 @@ public class IoModeFactsLoader {
     }
 
     private static List<VolumeContext> contexts(TypedQuery<Object[]> q) {
-        return q.getResultList().stream().map(r -> new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1])).toList();
+        return q.getResultList().stream().map(IoModeFactsLoader::context).toList();
+    }
+
+    /** A row of (volume, storage, workload, ...) as read by the queries here. */
+    private static VolumeContext context(Object[] r) {
+        return new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1], (VolumeWorkloadVO) r[2]);
     }
 
     /** All volumes (or one account's) with their primary storage and their VM's host uuid, in one query. */
@@ -108,14 +115,15 @@ public class IoModeFactsLoader {
     /** These volumes (all when null) of one account (every account when null), with their storage and VM host. */
     public List<PlacedVolume> volumes(String accountUuid, java.util.Collection<String> uuids) {
         String where = (accountUuid == null ? "" : " and v.accountUuid = :account") + (uuids == null ? "" : " and v.uuid in :uuids");
-        TypedQuery<Object[]> q = em.createQuery("select v, p, m.hostUuid from VolumeVO v join PrimaryStorageVO p "
-                                                + "on p.uuid = v.primaryStorageUuid left join VmInstanceVO m "
+        TypedQuery<Object[]> q = em.createQuery("select v, p, w, m.hostUuid from VolumeVO v join PrimaryStorageVO p "
+                                                + "on p.uuid = v.primaryStorageUuid left join VolumeWorkloadVO w on w.volumeUuid = v.uuid "
+                                                + "left join VmInstanceVO m "
                                                 + "on m.uuid = v.vmInstanceUuid where 1 = 1" + where + " order by v.createDate, v.uuid",
                 Object[].class);
         if (accountUuid != null) q.setParameter("account", accountUuid);
         if (uuids != null) q.setParameter("uuids", uuids);
         return q.getResultList().stream()
-                .map(r -> new PlacedVolume(new VolumeContext((VolumeVO) r[0], (PrimaryStorageVO) r[1]), (String) r[2])).toList();
+                .map(r -> new PlacedVolume(context(r), (String) r[3])).toList();
     }
 
     /**
@@ -148,11 +156,19 @@ public class IoModeFactsLoader {
             em.createQuery("select m.uuid, m.hostUuid from VmInstanceVO m where m.uuid in :vms", Object[].class)
                     .setParameter("vms", vms).getResultList().forEach(r -> hostOfVm.put((String) r[0], (String) r[1]));
         }
+        Map<String, VolumeWorkloadVO> workloads = new HashMap<>(); // only sampled volumes have one
+        em.createQuery("select w from VolumeWorkloadVO w where w.volumeUuid in :uuids", VolumeWorkloadVO.class)
+                .setParameter("uuids", page.stream().map(VolumeVO::getUuid).toList()).getResultList()
+                .forEach(w -> {
+                    em.detach(w); // the walk holds one page: nothing read stays managed
+                    workloads.put(w.getVolumeUuid(), w);
+                });
         List<PlacedVolume> out = new ArrayList<>(page.size());
         for (VolumeVO v : page) {
             PrimaryStorageVO p = storages.get(v.getPrimaryStorageUuid());
             if (p == null) continue; // as the inner join before: a volume whose storage is gone is not decided
-            out.add(new PlacedVolume(new VolumeContext(v, p), v.getVmInstanceUuid() == null ? null : hostOfVm.get(v.getVmInstanceUuid())));
+            out.add(new PlacedVolume(new VolumeContext(v, p, workloads.get(v.getUuid())),
+                    v.getVmInstanceUuid() == null ? null : hostOfVm.get(v.getVmInstanceUuid())));
         }
         return new VolumePage(out, page.get(page.size() - 1), page.size() == limit);
     }

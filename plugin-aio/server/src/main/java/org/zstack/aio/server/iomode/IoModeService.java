@@ -20,6 +20,7 @@ import org.zstack.aio.server.inventory.VmInstanceRepository;
 import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
 import org.zstack.aio.server.iomode.IoModeFactsLoader.HostWithPerformance;
+import org.zstack.aio.server.workload.WorkloadInventory;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
 
 import java.util.ArrayList;
@@ -35,6 +36,7 @@ public class IoModeService {
 
     private static final TypeReference<List<IoModeCheckInventory>> CHECKS = new TypeReference<>() { };
     private static final TypeReference<List<DiskResult.Attempt>> ATTEMPTS = new TypeReference<>() { };
+    private static final TypeReference<WorkloadInventory> WORKLOAD = new TypeReference<>() { };
 
     private final IoModeFactsLoader facts;
     private final DecisionInputs inputs;
@@ -152,7 +154,8 @@ public class IoModeService {
             List<IoModeCheckInventory> checks = IoModeCheckInventory.of(dec.checks());
             row.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
                     write(checks), dec.reason(), r == null ? null : r.io(), r == null ? null : r.cache(),
-                    r == null ? null : write(r.attempts()));
+                    r == null ? null : write(r.attempts()),
+                    dec.optimizedFor() == null ? null : write(WorkloadInventory.of(dec.optimizedFor())));
             if (isNew) em.persist(row);
             // the lists just written are the answer: reading back the JSON of every disk cost each start a parse
             out.add(view(row, checks, r == null || r.attempts() == null ? List.of() : r.attempts()));
@@ -179,21 +182,21 @@ public class IoModeService {
     public record StoredDecision(String volumeUuid, String hostUuid, String vmInstanceUuid, String requested, String source,
                                  String effective, boolean refused, List<IoModeCheckInventory> checks, String reason,
                                  String appliedIo, String appliedCache, List<DiskResult.Attempt> attempts,
-                                 java.time.LocalDateTime decidedAt) {
+                                 java.time.LocalDateTime decidedAt, WorkloadInventory optimizedFor) {
     }
 
     private StoredDecision view(VolumeIoModeDecisionVO r) {
         return view(r, read(r.getChecks(), CHECKS), r.getAttempts() == null ? List.of() : read(r.getAttempts(), ATTEMPTS));
     }
 
-    private static StoredDecision view(VolumeIoModeDecisionVO r, List<IoModeCheckInventory> checks,
-                                       List<DiskResult.Attempt> attempts) {
+    private StoredDecision view(VolumeIoModeDecisionVO r, List<IoModeCheckInventory> checks,
+                                List<DiskResult.Attempt> attempts) {
         return new StoredDecision(r.getVolumeUuid(), r.getHostUuid(), r.getVmInstanceUuid(), r.getRequested(), r.getSource(),
                 r.getEffective(), r.isRefused(), checks, r.getReason(), r.getAppliedIo(), r.getAppliedCache(), attempts,
-                r.getCreateDate());
+                r.getCreateDate(), r.getOptimizedFor() == null ? null : read(r.getOptimizedFor(), WORKLOAD));
     }
 
-    private String write(List<?> o) {
+    private String write(Object o) {
         try {
             return json.writeValueAsString(o);
         } catch (JsonProcessingException e) {

@@ -5,10 +5,25 @@ import org.zstack.aio.server.config.ResourceRef;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
 
+import org.zstack.aio.decision.WorkloadProfile;
+import org.zstack.aio.server.workload.VolumeWorkloadVO;
+
 import java.util.List;
 
-/** A volume with its primary storage: what config resolution and the decision need from the inventory. */
-public record VolumeContext(VolumeVO volume, PrimaryStorageVO storage) {
+/**
+ * A volume with its primary storage and its observed workload (null: never sampled): what config resolution and the
+ * decision need from the inventory, read in one query.
+ */
+public record VolumeContext(VolumeVO volume, PrimaryStorageVO storage, VolumeWorkloadVO workload) {
+
+    public VolumeContext(VolumeVO volume, PrimaryStorageVO storage) {
+        this(volume, storage, null);
+    }
+
+    /** The observed workload for the decision, null when none was observed. */
+    public WorkloadProfile workloadProfile() {
+        return workload == null ? null : workload.profile();
+    }
 
     public List<ResourceRef> configChain() {
         return List.of(new ResourceRef(volume.getUuid(), LocatedResource.VOLUME),

@@ -27,6 +27,8 @@ public class VolumeIoModeDecisionVO {
     private String appliedCache;
     /** JSON list of refused attempts */
     private String attempts;
+    /** JSON of the observed workload an auto decision optimised for; null when it used none */
+    private String optimizedFor;
     private LocalDateTime createDate;
 
     protected VolumeIoModeDecisionVO() {
@@ -41,13 +43,13 @@ public class VolumeIoModeDecisionVO {
      * VM started again with nothing changed writes nothing: no UPDATE per disk on every start.
      */
     void set(String vmInstanceUuid, String hostUuid, String requested, String source, String effective, boolean refused,
-             String checks, String reason, String appliedIo, String appliedCache, String attempts) {
+             String checks, String reason, String appliedIo, String appliedCache, String attempts, String optimizedFor) {
         boolean same = createDate != null && Objects.equals(this.vmInstanceUuid, vmInstanceUuid)
                        && Objects.equals(this.hostUuid, hostUuid) && Objects.equals(this.requested, requested)
                        && Objects.equals(this.source, source) && Objects.equals(this.effective, effective)
                        && this.refused == refused && Objects.equals(this.checks, checks) && Objects.equals(this.reason, reason)
                        && Objects.equals(this.appliedIo, appliedIo) && Objects.equals(this.appliedCache, appliedCache)
-                       && Objects.equals(this.attempts, attempts);
+                       && Objects.equals(this.attempts, attempts) && Objects.equals(this.optimizedFor, optimizedFor);
         if (same) return;
         this.vmInstanceUuid = vmInstanceUuid;
         this.hostUuid = hostUuid;
@@ -60,6 +62,7 @@ public class VolumeIoModeDecisionVO {
         this.appliedIo = appliedIo;
         this.appliedCache = appliedCache;
         this.attempts = attempts;
+        this.optimizedFor = optimizedFor;
         this.createDate = LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS); // the column keeps milliseconds
     }
 
@@ -75,5 +78,6 @@ public class VolumeIoModeDecisionVO {
     public String getAppliedIo() { return appliedIo; }
     public String getAppliedCache() { return appliedCache; }
     public String getAttempts() { return attempts; }
+    public String getOptimizedFor() { return optimizedFor; }
     public LocalDateTime getCreateDate() { return createDate; }
 }

@@ -74,6 +74,16 @@ public class IoModeMetrics {
                 .publishPercentileHistogram().register(registry).record(took);
     }
 
+    /**
+     * One host's workload sample: the disks whose counters came back, and the time to record them (the agent's
+     * libvirt call is inside aio_agent_call_seconds{path="/vm/list"}).
+     */
+    public void workloadSample(int disks, Duration took) {
+        counter("aio.workload.samples", "disk block-counter samples recorded into the volumes' observed workload").increment(disks);
+        Timer.builder("aio.workload.sample").description("recording one host's block counters into the volumes' workload")
+                .register(registry).record(took);
+    }
+
     public void agentCall(String path, Duration took, boolean succeeded) {
         Timer.builder("aio.agent.call").description("calls from the management server to KVM agents, by agent path")
                 .tag("path", path).tag("outcome", succeeded ? "success" : "failure").publishPercentileHistogram()

@@ -6,6 +6,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.zstack.aio.agent.api.AgentPaths;
+import org.zstack.aio.agent.api.VmListCmd;
 import org.zstack.aio.agent.api.VmListRsp;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.inventory.HostVO;
@@ -19,6 +20,7 @@ import org.zstack.aio.server.vm.VmOperationDone;
 import org.zstack.aio.server.vm.VmStateRepository;
 import org.zstack.aio.server.volume.VolumeRunningRepository;
 import org.zstack.aio.server.volume.VolumeRunningVO;
+import org.zstack.aio.server.workload.WorkloadSampler;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -46,10 +48,13 @@ public class VmTracker {
     private final VolumeRunningRepository running;
     private final OperationLeases leases;
     private final ObjectProvider<HostTracker> hostTracker;
+    private final WorkloadSampler workloads;
     private final HostTrackingRepository hosts;
 
     public VmTracker(AgentClient agent, VmStateRepository states, VolumeRepository volumes, VolumeRunningRepository running,
-                     OperationLeases leases, ObjectProvider<HostTracker> hostTracker, HostTrackingRepository hosts) {
+                     OperationLeases leases, ObjectProvider<HostTracker> hostTracker, HostTrackingRepository hosts,
+                     WorkloadSampler workloads) {
+        this.workloads = workloads;
         this.hosts = hosts;
         this.agent = agent;
         this.states = states;
@@ -63,12 +68,15 @@ public class VmTracker {
     public void sync(HostVO host) {
         List<VmInstanceVO> vms = states.findByHostUuid(host.getUuid()); // read BEFORE asking libvirt
         if (vms.isEmpty()) return;
-        VmListRsp list = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_LIST, Map.of(),
-                VmListRsp.class, LIST_TIMEOUT);
+        boolean sample = workloads.due(host.getUuid());
+        VmListRsp list = agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_LIST,
+                new VmListCmd(sample ? Boolean.TRUE : null), VmListRsp.class, LIST_TIMEOUT);
         Map<String, VmListRsp.Domain> domains = byVm(list);
         apply(Reconciler.reconcile(host.getUuid(), rows(vms), domains, destinations(vms), LocalDateTime.now(),
                 leases::inFlight));
-        syncDisks(host, vms, domains);
+        List<WorkloadSampler.DiskSample> samples = new ArrayList<>();
+        syncDisks(host, vms, domains, samples);
+        if (list.statsAtMillis() != null) workloads.record(host.getUuid(), list.statsAtMillis(), samples);
     }
 
     private static Map<String, VmListRsp.Domain> byVm(VmListRsp list) {
@@ -125,7 +133,9 @@ public class VmTracker {
         }
     }
 
-    private void syncDisks(HostVO host, List<VmInstanceVO> vms, Map<String, VmListRsp.Domain> domains) {
+    /** Also collects, into {@code samples}, the block counters of every disk matched to a volume. */
+    private void syncDisks(HostVO host, List<VmInstanceVO> vms, Map<String, VmListRsp.Domain> domains,
+                           List<WorkloadSampler.DiskSample> samples) {
         Set<String> hostVms = new HashSet<>();
         vms.forEach(v -> hostVms.add(v.getUuid()));
         Map<String, VmListRsp.Domain> live = new HashMap<>();
@@ -147,6 +157,9 @@ public class VmTracker {
                 VolumeVO v = byVmDevice.get(vmUuid + "/" + deviceId);
                 if (v != null) {
                     want.put(v.getUuid(), new VolumeRunningVO(v.getUuid(), vmUuid, host.getUuid(), disk.io(), disk.cache(), now));
+                    if (disk.stats() != null && d.domainId() != null) {
+                        samples.add(new WorkloadSampler.DiskSample(v.getUuid(), d.domainId(), disk.stats()));
+                    }
                 } else if (deviceId >= 0 && disk.source() != null) {
                     unmatched.add(new LiveDisk(vmUuid, deviceId, disk));
                 }

@@ -130,7 +130,7 @@ public class VolumeService {
         return v;
     }
 
-    /** Inventories of many volumes in a constant number of queries (storage, configs, stored decisions). */
+    /** Inventories of many volumes in a constant number of queries (storage and workload, configs, stored decisions). */
     @Transactional(readOnly = true)
     public List<VolumeInventory> inventories(List<VolumeVO> vols) {
         List<VolumeContext> ctx = facts.volumes(vols.stream().map(VolumeVO::getUuid).toList());
@@ -145,7 +145,8 @@ public class VolumeService {
                     c.storage().getType(), v.getVmInstanceUuid(),
                     v.getDeviceId(), v.getInstallPath(), v.getFormat(), v.getSize(), v.getActualSize(), v.getPreallocation(),
                     inputs.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()),
-                    running.get(v.getUuid()), v.getCreateDate(), v.getLastOpDate());
+                    running.get(v.getUuid()), c.workload() == null ? null : c.workload().inventory(), v.getCreateDate(),
+                    v.getLastOpDate());
         }).toList();
     }
 }
