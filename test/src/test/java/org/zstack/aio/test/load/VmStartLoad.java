@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class VmStartLoad {
 
+    static final int WARM_UP_ROUNDS = 10;
+
     public static void main(String[] a) throws Exception {
         int vms = a.length > 0 ? Integer.parseInt(a[0]) : 200;
         int volumes = a.length > 1 ? Integer.parseInt(a[1]) : 4;
@@ -39,14 +41,27 @@ public final class VmStartLoad {
             Setup sb = setup(off, agent, vms, volumes);
             System.out.println("measuring...");
             ExecutorService pool = Executors.newFixedThreadPool(threads);
-            round(sa, pool); // warm-up both
-            round(sb, pool);
+            // warm-up both: the JIT takes about ten rounds to settle (CPU per start fell from 14-16 ms to 5-6 ms over
+            // the first ten measured rounds when only one round warmed up); measured rounds start settled
+            for (int i = 0; i < WARM_UP_ROUNDS; i++) {
+                round(i % 2 == 0 ? sa : sb, pool);
+                round(i % 2 == 0 ? sb : sa, pool);
+            }
             double[] ra = new double[rounds];
             double[] rb = new double[rounds];
+            double[] ca = new double[rounds];
+            double[] cb = new double[rounds];
             for (int i = 0; i < rounds; i++) {
-                ra[i] = round(sa, pool);
-                rb[i] = round(sb, pool);
-                System.out.printf("round %d: plugin on %.1f starts/s, plugin off %.1f starts/s%n", i + 1, ra[i], rb[i]);
+                // A B, then B A: neither configuration always runs right after the other's stops
+                boolean onFirst = i % 2 == 0;
+                double[] x = round(onFirst ? sa : sb, pool);
+                double[] y = round(onFirst ? sb : sa, pool);
+                ra[i] = (onFirst ? x : y)[0];
+                ca[i] = (onFirst ? x : y)[1];
+                rb[i] = (onFirst ? y : x)[0];
+                cb[i] = (onFirst ? y : x)[1];
+                System.out.printf("round %d (%s first): plugin on %.1f starts/s (%.2f ms CPU/start), plugin off %.1f starts/s"
+                                  + " (%.2f ms CPU/start)%n", i + 1, onFirst ? "on" : "off", ra[i], ca[i], rb[i], cb[i]);
             }
             pool.shutdown();
             double ma = median(ra);
@@ -56,6 +71,13 @@ public final class VmStartLoad {
             System.out.printf("  plugin on : %.1f  (min %.1f, max %.1f)%n", ma, min(ra), max(ra));
             System.out.printf("  plugin off: %.1f  (min %.1f, max %.1f)%n", mb, min(rb), max(rb));
             System.out.printf("  overhead of the plugin on the VM-start path: %.1f%%%n", (mb / ma - 1) * 100);
+            double[] paired = new double[rounds]; // each round's pair ran back to back: the machine's swings cancel most
+            for (int i = 0; i < rounds; i++) paired[i] = (rb[i] / ra[i] - 1) * 100;
+            System.out.printf("  overhead, median of the %d rounds' own off/on ratios: %.1f%% (min %.1f%%, max %.1f%%)%n",
+                    rounds, median(paired), min(paired), max(paired));
+            System.out.printf("  CPU of this JVM (servers + client) per timed start: plugin on %.2f ms (min %.2f, max %.2f),"
+                              + " off %.2f ms (min %.2f, max %.2f): %+.1f%%%n", median(ca), min(ca), max(ca), median(cb), min(cb),
+                    max(cb), (median(ca) / median(cb) - 1) * 100);
         }
         System.exit(0); // the servers' pools are not all daemon threads
     }
@@ -81,16 +103,25 @@ public final class VmStartLoad {
         return new Setup(f, admin, ids);
     }
 
-    /** Starts every VM concurrently, returns starts/s; then stops them (not timed). */
-    static double round(Setup s, ExecutorService pool) throws Exception {
+    /**
+     * Starts every VM concurrently, returns starts/s and this JVM's CPU milliseconds per start (both servers and the
+     * client run here, so it is what a start costs in CPU, less sensitive to the machine's other load than starts/s);
+     * then stops them (not timed).
+     */
+    static double[] round(Setup s, ExecutorService pool) throws Exception {
         AtomicInteger failed = new AtomicInteger();
+        long cpu0 = CPU.getProcessCpuTime();
         long t0 = System.nanoTime();
         runAll(s, pool, "{\"startVmInstance\":{}}", failed);
         double secs = (System.nanoTime() - t0) / 1e9;
+        double cpuMs = (CPU.getProcessCpuTime() - cpu0) / 1e6 / s.vms().size();
         runAll(s, pool, "{\"stopVmInstance\":{}}", failed);
         if (failed.get() > 0) throw new IllegalStateException(failed.get() + " calls failed");
-        return s.vms().size() / secs;
+        return new double[]{s.vms().size() / secs, cpuMs};
     }
+
+    private static final com.sun.management.OperatingSystemMXBean CPU =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
     private static void runAll(Setup s, ExecutorService pool, String body, AtomicInteger failed) throws Exception {
         List<Future<?>> fs = new ArrayList<>();

@@ -10,6 +10,6 @@ public final class Ownership {
 
     public static <E> QueryExecutor.Scope<E> scope(Caller caller) {
         if (caller.admin()) return QueryExecutor.Scope.all();
-        return (cb, q, root) -> cb.equal(root.get("accountUuid"), caller.accountUuid());
+        return QueryExecutor.Scope.account(caller.accountUuid());
     }
 }

@@ -53,6 +53,15 @@ public class AgentEndpoints {
                 + "{\"reconnectHost\":{\"agentEnrollment\":\"<output of bin/aio-agent enrollment on that host>\"}}.");
     }
 
+    /** Whether an agent at ip:port is enrolled with this server (so it can be called at all); no exception. */
+    public boolean isEnrolled(String ip, int port) {
+        if (byAddress.containsKey(ip + ":" + port)) return true;
+        for (HostVO h : hosts.findByManagementIpAndAgentPort(ip, port)) {
+            if (credentials.existsById(h.getUuid())) return true;
+        }
+        return false;
+    }
+
     /**
      * The credentials in the database when the cached ones were refused: another management node may have
      * re-enrolled the host (its agent's secret rotated or the agent reinstalled). Null when the database holds the

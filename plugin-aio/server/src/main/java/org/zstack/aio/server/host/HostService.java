@@ -144,6 +144,7 @@ public class HostService {
             HostVO host = hosts.findById(uuid).orElseThrow();
             if (caller != null) {
                 audit.record(caller, new AuditEntry("ReconnectHost", "HostVO", uuid, host.getName(), host.getStatus(), "Connected"));
+                hosts.endTrackingDeferral(uuid);
             }
             host.setStatus("Connected");
             return inventory(host, capabilities.save(caps));

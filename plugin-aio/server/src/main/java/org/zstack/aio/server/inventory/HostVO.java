@@ -1,5 +1,6 @@
 package org.zstack.aio.server.inventory;
 
+import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -17,6 +18,12 @@ public class HostVO {
     private String status;
     private LocalDateTime createDate;
     private LocalDateTime lastOpDate;
+    /**
+     * Until when one node's tracker round of this host runs, or its next round is deferred. Read only here: only the
+     * tracker's compare-and-set statements write it, never an entity update carrying a stale value.
+     */
+    @Column(insertable = false, updatable = false)
+    private LocalDateTime trackClaimUntil;
 
     protected HostVO() {
     }

@@ -96,21 +96,19 @@ public class IoModeOverview {
         var measured = facts.allPerformance();
         TallyBuilder before = new TallyBuilder();
         TallyBuilder after = new TallyBuilder();
+        var storages = facts.allStorages();
         long changed = 0;
-        IoModeFactsLoader.PlacedVolume last = null;
-        while (true) {
-            List<IoModeFactsLoader.PlacedVolume> page = facts.volumesAfter(null, last, IMPACT_PAGE);
-            for (var v : page) {
+        IoModeFactsLoader.VolumePage page = null;
+        do {
+            page = facts.volumesAfter(null, page == null ? null : page.last(), IMPACT_PAGE, storages);
+            for (var v : page.volumes()) {
                 IoModeDecision b = decide(v, now, hosts, measured);
                 IoModeDecision a = decide(v, proposed, hosts, measured);
                 before.add(b);
                 after.add(a);
                 if (b.effectiveMode() != a.effectiveMode() || b.refused() != a.refused()) changed++;
             }
-            if (page.size() < IMPACT_PAGE) break;
-            last = page.get(page.size() - 1);
-            facts.forgetReadEntities(); // keeps only the keyset position (last's date and uuid, already read)
-        }
+        } while (page.full()); // each page is plain columns, let go with the loop: the heap holds one page
         return new Impact(category, name, now.global(def), valid, before.count(), changed, before.build(), after.build());
     }
 

@@ -151,12 +151,14 @@ public class IoModeService {
             VolumeIoModeDecisionVO row = existing.get(dec.volumeUuid());
             boolean isNew = row == null;
             if (isNew) row = new VolumeIoModeDecisionVO(dec.volumeUuid());
+            List<IoModeCheckInventory> checks = IoModeCheckInventory.of(dec.checks());
             row.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
-                    write(IoModeCheckInventory.of(dec.checks())), dec.reason(), r == null ? null : r.io(),
-                    r == null ? null : r.cache(), r == null ? null : write(r.attempts()),
+                    write(checks), dec.reason(), r == null ? null : r.io(), r == null ? null : r.cache(),
+                    r == null ? null : write(r.attempts()),
                     dec.optimizedFor() == null ? null : write(WorkloadInventory.of(dec.optimizedFor())));
             if (isNew) em.persist(row);
-            out.add(view(row));
+            // the lists just written are the answer: reading back the JSON of every disk cost each start a parse
+            out.add(view(row, checks, r == null || r.attempts() == null ? List.of() : r.attempts()));
         }
         return out;
     }
@@ -184,9 +186,13 @@ public class IoModeService {
     }
 
     private StoredDecision view(VolumeIoModeDecisionVO r) {
+        return view(r, read(r.getChecks(), CHECKS), r.getAttempts() == null ? List.of() : read(r.getAttempts(), ATTEMPTS));
+    }
+
+    private StoredDecision view(VolumeIoModeDecisionVO r, List<IoModeCheckInventory> checks,
+                                List<DiskResult.Attempt> attempts) {
         return new StoredDecision(r.getVolumeUuid(), r.getHostUuid(), r.getVmInstanceUuid(), r.getRequested(), r.getSource(),
-                r.getEffective(), r.isRefused(), read(r.getChecks(), CHECKS), r.getReason(),
-                r.getAppliedIo(), r.getAppliedCache(), r.getAttempts() == null ? List.of() : read(r.getAttempts(), ATTEMPTS),
+                r.getEffective(), r.isRefused(), checks, r.getReason(), r.getAppliedIo(), r.getAppliedCache(), attempts,
                 r.getCreateDate(), r.getOptimizedFor() == null ? null : read(r.getOptimizedFor(), WORKLOAD));
     }
 

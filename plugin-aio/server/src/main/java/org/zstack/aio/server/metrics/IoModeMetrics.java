@@ -9,6 +9,9 @@ import org.zstack.aio.decision.IoModeDecision;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The plugin's own meters (CONTRACT §6 "Metrics"), named so that Prometheus shows them as
@@ -20,6 +23,7 @@ import java.util.Collection;
 public class IoModeMetrics {
 
     private final MeterRegistry registry;
+    private final Map<CounterKey, Counter> counters = new ConcurrentHashMap<>();
 
     public IoModeMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -92,6 +96,12 @@ public class IoModeMetrics {
     }
 
     private Counter counter(String name, String description, String... tags) {
-        return Counter.builder(name).description(description).tags(tags).register(registry);
+        // a start counts every disk: looking the meter up by name and tags here spares the builder and the registry's
+        // id hashing per disk (the registry stays the owner; this only remembers what it answered)
+        return counters.computeIfAbsent(new CounterKey(name, List.of(tags)),
+                k -> Counter.builder(name).description(description).tags(tags).register(registry));
+    }
+
+    private record CounterKey(String name, List<String> tags) {
     }
 }

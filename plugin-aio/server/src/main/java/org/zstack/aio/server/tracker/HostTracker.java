@@ -12,6 +12,7 @@ import org.springframework.core.env.Environment;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.VmWatchCmd;
 import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.agent.AgentEndpoints;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Readiness;
 import org.zstack.aio.server.config.GlobalConfigRepository;
@@ -39,10 +40,13 @@ public class HostTracker implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(HostTracker.class);
     static final Duration PING_TIMEOUT = Duration.ofSeconds(3);
     static final int DEFAULT_INTERVAL = 10;
+    static final Duration UNREACHABLE_MAX_DEFERRAL = Duration.ofSeconds(60);
+    static final Duration NOT_ENROLLED_DEFERRAL = Duration.ofMinutes(5);
 
     private final HostTrackingRepository hosts;
     private final GlobalConfigRepository configs;
     private final AgentClient agent;
+    private final AgentEndpoints endpoints;
     private final HostService hostService;
     private final VmTracker vms;
     private final Readiness readiness;
@@ -62,7 +66,9 @@ public class HostTracker implements DisposableBean {
     public HostTracker(HostTrackingRepository hosts, GlobalConfigRepository configs, AgentClient agent,
                        HostService hostService, VmTracker vms, Readiness readiness, Environment env,
                        @Value("${AIO_CALLBACK_URL:}") String callbackUrl,
-                       @Value("${aio.tracker.enabled:true}") boolean enabled, IoModeMetrics metrics) {
+                       @Value("${aio.tracker.enabled:true}") boolean enabled, IoModeMetrics metrics,
+                       AgentEndpoints endpoints) {
+        this.endpoints = endpoints;
         this.metrics = metrics;
         this.env = env;
         this.enabled = enabled;
@@ -81,7 +87,7 @@ public class HostTracker implements DisposableBean {
         try {
             LocalDateTime now = LocalDateTime.now();
             LocalDateTime until = now.plusSeconds(interval()).minusNanos(200_000_000);
-            for (HostVO h : hosts.findAll()) {
+            for (HostVO h : hosts.findDue(now)) {
                 if (busy.contains(h.getUuid()) || hosts.claimRound(h.getUuid(), now, until) == 0) continue;
                 busy.add(h.getUuid());
                 pool.execute(() -> {
@@ -106,13 +112,19 @@ public class HostTracker implements DisposableBean {
 
     void track(HostVO h) {
         try {
-            boolean answered = ping(h);
+            boolean enrolled = endpoints.isEnrolled(h.getManagementIp(), h.getAgentPort());
+            boolean answered = enrolled && ping(h);
             if (!answered) {
                 if (hosts.setStatus(h.getUuid(), "Disconnected") == 1) {
-                    log.info("host {} is Disconnected: its agent at {}:{} did not answer a ping", h.getUuid(),
-                            h.getManagementIp(), h.getAgentPort());
+                    log.info("host {} is Disconnected: its agent at {}:{} {}", h.getUuid(), h.getManagementIp(),
+                            h.getAgentPort(), enrolled ? "did not answer a ping" : "is not enrolled with this server");
                 }
                 vms.hostUnreachable(h);
+                LocalDateTime now = LocalDateTime.now();
+                Duration next = deferral(enrolled, "Disconnected".equals(h.getStatus()) && h.getLastOpDate() != null
+                        ? h.getLastOpDate() : now, now,
+                        Duration.ofSeconds(interval()));
+                if (next != null) hosts.deferRound(h.getUuid(), now.plus(next));
                 return;
             }
             if (!"Connected".equals(h.getStatus())) {
@@ -166,6 +178,20 @@ public class HostTracker implements DisposableBean {
         } catch (ApiException e) {
             return false;
         }
+    }
+
+    /**
+     * When a host that did not answer is asked again, or null for the next round as usual. A host this server cannot
+     * call (not enrolled: only a reconnect with its token changes that, and the reconnect clears the deferral) is
+     * asked again after {@link #NOT_ENROLLED_DEFERRAL}; one whose agent is down after half the time it has been down,
+     * between one interval and {@link #UNREACHABLE_MAX_DEFERRAL}. So 1,000 hosts that cannot be reached cost a few
+     * statements a second instead of a round each every interval, and a host back after a short outage is still seen
+     * within an interval (a long one: within a minute).
+     */
+    static Duration deferral(boolean enrolled, LocalDateTime disconnectedSince, LocalDateTime now, Duration interval) {
+        Duration next = enrolled ? Duration.between(disconnectedSince, now).dividedBy(2) : NOT_ENROLLED_DEFERRAL;
+        if (next.compareTo(UNREACHABLE_MAX_DEFERRAL) > 0 && enrolled) next = UNREACHABLE_MAX_DEFERRAL;
+        return next.compareTo(interval) > 0 ? next : null;
     }
 
     private int interval() {

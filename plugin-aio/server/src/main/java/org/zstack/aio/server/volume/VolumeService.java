@@ -49,7 +49,9 @@ public class VolumeService {
     private final IoModeService ioModes;
     private final TransactionTemplate tx;
     private final QueryReply query;
-    private static final QuerySpec<VolumeVO> QUERY = QuerySpec.of(VolumeVO.class, VolumeInventory.class, "createDate", "uuid");
+    /** Volumes are never deleted, and the database numbers each inserted one (4.9.11): their counts may be kept. */
+    private static final QuerySpec<VolumeVO> QUERY = QuerySpec.of(VolumeVO.class, VolumeInventory.class, "createDate", "uuid")
+            .withInsertStamp("SELECT MAX(insertSeq) FROM VolumeVO");
     private final VolumeRunningRepository runningDisks;
     private final QuotaService quotas;
 
