@@ -149,8 +149,9 @@ public final class IoModeDecider {
                 : "; " + firstSkipped.mode() + " is ruled out by check " + firstSkipped.check() + ": " + firstSkipped.message();
         ModePerformance perf = in.performance();
         WorkloadProfile w = in.workload();
-        if (w != null && !w.idle() && !perf.cells().isEmpty()) {
-            ModePerformance expected = new ModePerformance(WorkloadMatch.expectedRatios(perf.cells(), w), perf.metric(),
+        WorkloadMatch match = rules.workloadMatch();
+        if (w != null && !match.idle(w) && !perf.cells().isEmpty()) {
+            ModePerformance expected = new ModePerformance(match.expectedRatios(perf.cells(), w), perf.metric(),
                     perf.takenAt());
             IoMode chosen = pickMeasured(measured(passing, expected), expected, rules.measuredTieMargin());
             if (chosen != null) {

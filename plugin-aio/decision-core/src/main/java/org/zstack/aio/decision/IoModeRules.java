@@ -14,8 +14,9 @@ import java.util.Collection;
 /**
  * The data the decision applies (conf/aio/io-mode-rules.yaml): which storage types are file, block or
  * network, which cache modes allow native, which preallocations are non-sparse, io_uring's minimum
- * versions, the preference order, known-bad combinations and the margin within which measured modes tie
- * ({@code auto} then keeps the preference order).
+ * versions, the preference order, known-bad combinations, the margin within which measured modes tie
+ * ({@code auto} then keeps the preference order) and how benchmark cells weigh against a disk's observed workload
+ * ({@link WorkloadMatch}).
  */
 public final class IoModeRules {
 
@@ -31,6 +32,7 @@ public final class IoModeRules {
     private final List<IoMode> preference;
     private final List<KnownBadRule> knownBad;
     private final double measuredTieMargin;
+    private final WorkloadMatch workloadMatch;
     /** The preference and known-bad rules as arrays: the decision walks them by index, allocating nothing. */
     final IoMode[] order;
     final KnownBadRule[] bad;
@@ -46,6 +48,14 @@ public final class IoModeRules {
                        Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
                        Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad,
                        double measuredTieMargin) {
+        this(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt, preference, knownBad,
+                measuredTieMargin, WorkloadMatch.DEFAULT);
+    }
+
+    public IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nativeCacheModes,
+                       Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
+                       Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad,
+                       double measuredTieMargin, WorkloadMatch workloadMatch) {
         this.storageTypes = Collections.unmodifiableMap(new LinkedHashMap<>(noNulls(storageTypes, "storageTypes")));
         this.nativeCacheModes = Collections.unmodifiableSet(new LinkedHashSet<>(noNulls(nativeCacheModes, "nativeCacheModes")));
         this.nonSparsePreallocations = Collections.unmodifiableSet(
@@ -56,6 +66,7 @@ public final class IoModeRules {
         this.preference = Collections.unmodifiableList(new ArrayList<>(noNulls(preference, "preference")));
         this.knownBad = Collections.unmodifiableList(new ArrayList<>(noNulls(knownBad, "knownBad")));
         this.measuredTieMargin = measuredTieMargin;
+        this.workloadMatch = Objects.requireNonNull(workloadMatch, "workloadMatch");
         this.order = this.preference.toArray(new IoMode[0]);
         this.bad = this.knownBad.toArray(new KnownBadRule[0]);
         if (this.preference.isEmpty() || this.preference.get(this.preference.size() - 1) != IoMode.THREADS) {
@@ -104,6 +115,9 @@ public final class IoModeRules {
 
     public double measuredTieMargin() { return measuredTieMargin; }
 
+    /** How auto weighs the benchmark's cells against a disk's observed workload. */
+    public WorkloadMatch workloadMatch() { return workloadMatch; }
+
     /** The kind of a storage type; an unknown type is treated as file, the cautious choice. */
     public StorageKind kindOf(String storageType) {
         StorageKind k = storageType == null ? null : storageTypes.get(storageType);
@@ -127,13 +141,13 @@ public final class IoModeRules {
                && nonSparsePreallocations.equals(r.nonSparsePreallocations) && Objects.equals(minKernel, r.minKernel)
                && Objects.equals(minQemu, r.minQemu) && Objects.equals(minLibvirt, r.minLibvirt)
                && preference.equals(r.preference) && knownBad.equals(r.knownBad)
-               && measuredTieMargin == r.measuredTieMargin;
+               && measuredTieMargin == r.measuredTieMargin && workloadMatch.equals(r.workloadMatch);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt,
-                preference, knownBad, measuredTieMargin);
+                preference, knownBad, measuredTieMargin, workloadMatch);
     }
 
     @Override

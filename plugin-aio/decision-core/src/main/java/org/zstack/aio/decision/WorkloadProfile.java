@@ -11,9 +11,6 @@ import java.util.Objects;
  */
 public final class WorkloadProfile {
 
-    /** Below this many requests per second a disk is idle: its shape says nothing worth deciding on. */
-    public static final double IDLE_IOPS = 0.01;
-
     private final double readFraction;
     private final double avgReadBytes;
     private final double avgWriteBytes;
@@ -58,11 +55,6 @@ public final class WorkloadProfile {
     public double sampledSeconds() { return sampledSeconds; }
 
     public String sampledAt() { return sampledAt; }
-
-    /** No requests worth the name: the decision then ignores the profile. */
-    public boolean idle() {
-        return readIops + writeIops < IDLE_IOPS;
-    }
 
     /** The average size of one direction's requests; the other direction's when this one saw none. */
     public double avgBytes(boolean read) {

@@ -13,6 +13,12 @@ final class Facts {
     static final IoModeRules RULES = IoModeRulesLoader.fromClasspath();
     static final IoModeDecider DECIDER = new IoModeDecider(RULES);
 
+    /** The shipped rules with other workload weights. */
+    static IoModeRules rulesWith(WorkloadMatch m) {
+        return new IoModeRules(RULES.storageTypes(), RULES.nativeCacheModes(), RULES.nonSparsePreallocations(), RULES.minKernel(),
+                RULES.minQemu(), RULES.minLibvirt(), RULES.preference(), RULES.knownBad(), RULES.measuredTieMargin(), m);
+    }
+
     static final String VOL = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
     static final String HOST = "9a8b7c6d5e4f30211203f4e5d6c7b8a9";
     static final long GIB = 1L << 30;

@@ -132,6 +132,37 @@ class WorkloadAutoProperties {
         Statistics.label("pick").collect(chosen);
     }
 
+    /** Any valid weights of the rules file's workloadMatch: every weight > 0, so distinct cells stay distinct. */
+    @Provide
+    Arbitrary<WorkloadMatch> tunables() {
+        Arbitrary<Double> weight = Arbitraries.doubles().between(0.01, 1000);
+        return Combinators.combine(weight, weight, weight, Arbitraries.doubles().between(0.1, 10), Arbitraries.doubles().between(0, 50))
+                .as(WorkloadMatch::new);
+    }
+
+    /**
+     * The guarantees hold whatever the rules file's weights are (within their validation): checks win, and a
+     * profile equal to a cell (100 requests/s, above any generated idle threshold) picks that cell's best allowed mode.
+     */
+    @Property(tries = 1000)
+    void anyValidWeightsKeepTheGuarantees(@ForAll("tunables") WorkloadMatch m, @ForAll("autoInputs") DecisionInput base,
+                                          @ForAll("cellLists") List<WorkloadCell> cells, @ForAll("profiles") WorkloadProfile w) {
+        IoModeDecider decider = new IoModeDecider(Facts.rulesWith(m));
+        IoModeDecision any = decider.decide(base.withPerformance(perf(cells)).withWorkload(w));
+        assertThat(any.refused()).isFalse();
+        if (notApplicable(any)) return;
+        assertThat(any.checks()).filteredOn(c -> c.mode().equals(any.effectiveWire())).allMatch(Check::passed);
+        WorkloadCell target = cells.get(0);
+        DecisionInput in = base.withPerformance(perf(cells)).withWorkload(profileOf(target));
+        IoMode chosen = decider.decide(in).effectiveMode();
+        List<IoMode> allowed = passing(in).stream().filter(x -> target.ops(x) != null).toList();
+        double best = allowed.stream().mapToDouble(target::ops).max().orElseThrow();
+        assertThat(target.ops(chosen)).as("within the margin of the cell's best").isGreaterThanOrEqualTo(best * (1 - MARGIN));
+        for (IoMode earlier : allowed.subList(0, allowed.indexOf(chosen))) {
+            assertThat(target.ops(earlier)).as("%s comes first and would tie", earlier).isLessThan(best * (1 - MARGIN));
+        }
+    }
+
     /** No profile, or an idle one: the decision is exactly the one without any workload (today's aggregate). */
     @Property(tries = 1000)
     void withoutAProfileAutoKeepsTheAggregate(@ForAll("autoInputs") DecisionInput base,

@@ -11,12 +11,14 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.vm.DiskIoPolicy;
 import org.zstack.aio.server.vm.OperationLeases;
 import org.zstack.aio.server.vm.VmLifecycle;
+import org.zstack.aio.server.vm.VmMigration;
 import org.zstack.aio.server.vm.VmService;
 import org.zstack.aio.server.vm.VmStateRepository;
 import org.zstack.aio.server.volume.VolumeService;
@@ -203,6 +205,49 @@ class StateTrackingMariaDbTest {
             }
             stop(arrived);
             stop(stayed);
+        }
+    }
+
+    /**
+     * A migration is planned on one read of the VM; if the VM is stopped, moved and started elsewhere before the claim
+     * (another request, another node), the claim must fail: the source agent it would ask is no longer the VM's host.
+     */
+    @Test
+    void aMigrationPlannedOnAStaleReadOfTheVmIsRefusedAndChangesNothing() throws Exception {
+        try (SimulatedAgent agentB = new SimulatedAgent()) {
+            String shared = f.primaryStorage(admin, "shared-stale", "SharedMountPoint", "/var/tmp/aio-sim-shared-stale");
+            String hostB = f.host(admin, agentB.port(), agentB.enrollmentToken());
+            String vm = f.vm(admin, "stale-plan", host, List.of(f.volume(admin, "root-stale-plan", "qcow2", "full", shared, host)));
+            start(vm);
+            IoModeService real = server.bean(IoModeService.class);
+            IoModeService racing = Mockito.mock(IoModeService.class, AdditionalAnswers.delegatesTo(real));
+            // between the migration's read of the VM and its claim: stopped, cold-moved to B and started there
+            Mockito.doAnswer(inv -> {
+                agent.running.remove(vm);
+                agentB.running.add(vm);
+                try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                        "UPDATE VmInstanceVO SET hostUuid = ?, stateVersion = stateVersion + 3 WHERE uuid = ?")) {
+                    st.setString(1, hostB);
+                    st.setString(2, vm);
+                    st.executeUpdate();
+                }
+                return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
+            }).when(racing).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
+            VmMigration migration = new VmMigration(server.bean(VmService.class), server.bean(VmStateRepository.class),
+                    server.bean(HostService.class), racing, server.bean(DiskIoPolicy.class), server.bean(AgentClient.class),
+                    server.bean(TransactionTemplate.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
+                    server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
+                    server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+            Caller caller = new Caller(adminUuid(), "admin", true, "test");
+
+            assertThatThrownBy(() -> migration.migrate(caller, vm, hostB)).isInstanceOfSatisfying(ApiException.class, e -> {
+                assertThat(e.code().status().value()).isEqualTo(409);
+                assertThat(e.description()).contains("changed while its migration was being planned").contains(hostB);
+            });
+            assertThat(state(vm)).isEqualTo("Running");
+            assertThat(vmInventory(vm).path("hostUuid").asText()).as("still where it runs").isEqualTo(hostB);
+            assertThat(agentB.running).contains(vm);
+            stop(vm);
         }
     }
 

@@ -1,6 +1,8 @@
 package org.zstack.aio.decision.rules;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.zstack.aio.decision.IoMode;
@@ -9,6 +11,7 @@ import org.zstack.aio.decision.KnownBadRule;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.decision.Version;
 import org.zstack.aio.decision.VersionRange;
+import org.zstack.aio.decision.WorkloadMatch;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,7 +83,21 @@ public final class IoModeRulesLoader {
         return new IoModeRules(kinds, new HashSet<>(f.nativeCacheModes), new HashSet<>(f.nonSparsePreallocations),
                 Version.parse(f.ioUring.minKernel), Version.parse(f.ioUring.minQemu), Version.parse(f.ioUring.minLibvirt),
                 f.preference.stream().map(IoMode::fromWire).collect(Collectors.toList()), bad,
-                f.measuredTieMargin == null ? IoModeRules.DEFAULT_MEASURED_TIE_MARGIN : f.measuredTieMargin);
+                f.measuredTieMargin == null ? IoModeRules.DEFAULT_MEASURED_TIE_MARGIN : f.measuredTieMargin,
+                workloadMatch(f.workloadMatch));
+    }
+
+    /** The section and each of its keys are optional: what is not named keeps the shipped value. */
+    private static WorkloadMatch workloadMatch(WorkloadMatchFile w) {
+        WorkloadMatch d = WorkloadMatch.DEFAULT;
+        if (w == null) return d;
+        return new WorkloadMatch(or(w.sizeWeight, d.sizeWeight()), or(w.depthWeight, d.depthWeight()),
+                or(w.readFractionWeight, d.readFractionWeight()), or(w.distancePower, d.distancePower()),
+                or(w.idleIops, d.idleIops()));
+    }
+
+    private static double or(Double v, double otherwise) {
+        return v == null ? otherwise : v;
     }
 
     private static void require(Object value, String key) {
@@ -115,6 +132,16 @@ public final class IoModeRulesLoader {
         public List<String> preference;
         public List<KnownBadFile> knownBad;
         public Double measuredTieMargin;
+        public WorkloadMatchFile workloadMatch;
+    }
+
+    /** A key left empty is a mistake, not "the default": Jackson then fails naming it. */
+    static final class WorkloadMatchFile {
+        @JsonSetter(nulls = Nulls.FAIL) public Double sizeWeight;
+        @JsonSetter(nulls = Nulls.FAIL) public Double depthWeight;
+        @JsonSetter(nulls = Nulls.FAIL) public Double readFractionWeight;
+        @JsonSetter(nulls = Nulls.FAIL) public Double distancePower;
+        @JsonSetter(nulls = Nulls.FAIL) public Double idleIops;
     }
 
     static final class IoUringFile {

@@ -7,6 +7,7 @@ import org.zstack.aio.decision.IoModeRules;
 import org.zstack.aio.decision.KnownBadRule;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.decision.Version;
+import org.zstack.aio.decision.WorkloadMatch;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -69,6 +70,66 @@ class IoModeRulesLoaderTest {
                 "cifs-io_uring-kernel-5.15", "btrfs-native-odirect", "btrfs-io_uring-odirect", "qemu-5.0-7.0-io_uring-btrfs",
                 "qemu-before-6.1-io_uring", "liburing.so.1-io_uring", "aio-max-nr-exhausted", "qemu-without-linux-aio");
         assertThat(r.knownBad()).allSatisfy(k -> assertThat(k.source()).isNotBlank());
+        assertThat(r.measuredTieMargin()).isEqualTo(0.05);
+        // the file states the defaults, so a rules file without the section decides the same
+        assertThat(r.workloadMatch()).isEqualTo(new WorkloadMatch(1, 1, 4, 2, 0.01)).isEqualTo(WorkloadMatch.DEFAULT);
+    }
+
+    private static final String WORKLOAD_MATCH = """
+            workloadMatch:
+              sizeWeight: 0.5
+              depthWeight: 2
+              readFractionWeight: 8
+              distancePower: 3
+              idleIops: 1.5
+            """;
+
+    @Test
+    void workloadMatchIsReadKeyByKey() throws IOException {
+        assertThat(parse(VALID + WORKLOAD_MATCH).workloadMatch()).isEqualTo(new WorkloadMatch(0.5, 2, 8, 3, 1.5));
+    }
+
+    @Test
+    void workloadMatchAndEachOfItsKeysAreOptional() throws IOException {
+        assertThat(parse(VALID).workloadMatch()).isEqualTo(WorkloadMatch.DEFAULT);
+        assertThat(parse(VALID + "workloadMatch:\n  readFractionWeight: 6\n").workloadMatch())
+                .isEqualTo(new WorkloadMatch(1, 1, 6, 2, 0.01));
+        assertThat(parse(VALID + "workloadMatch:\n  idleIops: 0\n").workloadMatch())
+                .isEqualTo(new WorkloadMatch(1, 1, 4, 2, 0));
+    }
+
+    @Test
+    void aBadWorkloadMatchValueIsNamed() {
+        for (String[] bad : new String[][]{
+                {"sizeWeight: 0.5", "sizeWeight: -1", "workloadMatch.sizeWeight"},
+                {"depthWeight: 2", "depthWeight: -0.1", "workloadMatch.depthWeight"},
+                {"readFractionWeight: 8", "readFractionWeight: 1e6", "workloadMatch.readFractionWeight"},
+                {"distancePower: 3", "distancePower: 0", "workloadMatch.distancePower"},
+                {"distancePower: 3", "distancePower: 10.5", "workloadMatch.distancePower"},
+                {"idleIops: 1.5", "idleIops: -0.01", "workloadMatch.idleIops"}}) {
+            String yaml = VALID + WORKLOAD_MATCH.replace(bad[0], bad[1]);
+            assertThat(yaml).contains(bad[1]);
+            assertThatThrownBy(() -> parse(yaml)).as(bad[1]).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(bad[2]);
+        }
+        String allZero = VALID + "workloadMatch:\n  sizeWeight: 0\n  depthWeight: 0\n  readFractionWeight: 0\n";
+        assertThatThrownBy(() -> parse(allZero)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least one of sizeWeight, depthWeight and readFractionWeight");
+    }
+
+    @Test
+    void aWorkloadMatchKeyThatIsNotANumberEmptyOrMisspeltIsNamed() {
+        // Jackson names the key in its message (reference chain ...["distancePower"]); it reads no YAML .nan or .inf
+        assertThatThrownBy(() -> parse(VALID + WORKLOAD_MATCH.replace("idleIops: 1.5", "idleIops: .inf")))
+                .isInstanceOf(IOException.class).hasMessageContaining("idleIops");
+        assertThatThrownBy(() -> parse(VALID + WORKLOAD_MATCH.replace("depthWeight: 2", "depthWeight: .nan")))
+                .isInstanceOf(IOException.class).hasMessageContaining("depthWeight");
+        assertThatThrownBy(() -> parse(VALID + WORKLOAD_MATCH.replace("distancePower: 3", "distancePower: square")))
+                .isInstanceOf(IOException.class).hasMessageContaining("distancePower");
+        assertThatThrownBy(() -> parse(VALID + WORKLOAD_MATCH.replace("distancePower: 3", "distancePower:")))
+                .isInstanceOf(IOException.class).hasMessageContaining("distancePower");
+        assertThatThrownBy(() -> parse(VALID + WORKLOAD_MATCH.replace("sizeWeight:", "blockSizeWeight:")))
+                .isInstanceOf(IOException.class).hasMessageContaining("blockSizeWeight");
     }
 
     @Test

@@ -96,7 +96,7 @@ public class VmMigration {
         String blocker = MigrationTargets.blocker(hostUuid, dest.getName(), decided, diskIo.enforcesRefusals());
         if (blocker != null) {
             throw new ApiException(ErrorCode.IO_MODE_REFUSED, blocker + ".", "Nothing was changed: the VM stays "
-                    + (state == State.Running ? "running" : "") + " on its host. Fix what the check names, pick another "
+                    + (state == State.Running ? "running " : "") + "on its host. Fix what the check names, pick another "
                     + "host, or set kvm/vm.ioMode.onUnsatisfied to fallback.");
         }
         long t0 = System.nanoTime();
@@ -140,10 +140,13 @@ public class VmMigration {
                     disk.ioCandidates().isEmpty() ? null : disk.ioCandidates().get(0), disk.cache()));
         }
         leases.begin(vmUuid);
-        if (work.idempotent(() -> states.claimMigration(vmUuid, dest.getUuid(), leases.until())) == 0) {
+        if (work.idempotent(() -> states.claimMigration(vmUuid, vm.getStateVersion(), dest.getUuid(), leases.until())) == 0) {
             leases.end(vmUuid);
-            throw ApiException.conflict("VM " + vmUuid + " is " + states.findById(vmUuid).map(VmInstanceVO::getState)
-                    .orElse(vm.getState()) + ", so it cannot migrate.", "Wait for the current operation to finish.");
+            VmInstanceVO now = work.idempotent(() -> states.findById(vmUuid).orElse(vm));
+            throw ApiException.conflict(now.getState() == State.Running
+                    ? "VM " + vmUuid + " changed while its migration was being planned (it now runs on host " + now.getHostUuid() + ")."
+                    : "VM " + vmUuid + " is " + now.getState() + ", so it cannot migrate.",
+                    "Read the VM and retry; nothing was changed.");
         }
         try {
             VmMigrateRsp rsp = send(vm, source, dest, new VmMigrateCmd(vmUuid, destLibvirt, migrationUri(dest), drivers));

@@ -22,13 +22,17 @@ public interface VmStateRepository extends JpaRepository<VmInstanceVO, String> {
            + " v.lastOpDate = CURRENT_TIMESTAMP where v.uuid = :uuid and v.state = :from")
     int transition(String uuid, String from, String to);
 
-    /** Starts a live migration: like {@link #claim}, and the row names the destination until the VM settles. */
+    /**
+     * Starts a live migration: like {@link #claim}, and the row names the destination until the VM settles. Only at
+     * the version the migration was planned on: a VM stopped, moved and started again in between (another request,
+     * another node) runs elsewhere, and the source agent asked would be the wrong one.
+     */
     @Transactional
     @Modifying(flushAutomatically = true, clearAutomatically = true)
     @Query("update VmInstanceVO v set v.state = 'Migrating', v.stateVersion = v.stateVersion + 1, v.opLeaseUntil = :leaseUntil,"
            + " v.migrateHostUuid = :destination, v.stateReason = null, v.lastOpDate = CURRENT_TIMESTAMP"
-           + " where v.uuid = :uuid and v.state = 'Running'")
-    int claimMigration(String uuid, String destination, LocalDateTime leaseUntil);
+           + " where v.uuid = :uuid and v.state = 'Running' and v.stateVersion = :version")
+    int claimMigration(String uuid, long version, String destination, LocalDateTime leaseUntil);
 
     /** Ends a migration: the VM runs on {@code hostUuid} (the destination, or the source after a failure). */
     @Transactional
