@@ -42,8 +42,10 @@ class GlobalConfigSyncTest {
                 while (rs.next()) rows.put(rs.getString(1), new String[]{rs.getString(2), rs.getString(3)});
             }
             assertThat(rows).containsOnlyKeys("vm.ioMode", "vm.ioMode.onUnsatisfied", "vm.ioMode.native.allowFalloc", "vm.cacheMode",
-                    "vm.obsolete", "ping.interval");
+                    "vm.obsolete", "ping.interval", "vm.workload.sampleInterval", "vm.workload.halfLife");
             assertThat(rows.get("ping.interval")).as("host/ping.interval (conf/globalConfig/host.yaml)").containsExactly("10", "10");
+            assertThat(rows.get("vm.workload.sampleInterval")).as("kvm/vm.workload.sampleInterval").containsExactly("60", "60");
+            assertThat(rows.get("vm.workload.halfLife")).as("kvm/vm.workload.halfLife").containsExactly("3600", "3600");
             assertThat(rows.get("vm.obsolete")).as("not the plugin's to delete").containsExactly("x", "y");
             assertThat(rows.get("vm.ioMode.onUnsatisfied")).containsExactly("fallback", "fallback");
             assertThat(rows.get("vm.cacheMode")).containsExactly("none", "writeback");

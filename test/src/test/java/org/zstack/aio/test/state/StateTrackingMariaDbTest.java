@@ -237,7 +237,7 @@ class StateTrackingMariaDbTest {
                     server.bean(HostService.class), racing, server.bean(DiskIoPolicy.class), server.bean(AgentClient.class),
                     server.bean(TransactionTemplate.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
                     server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
-                    server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+                    server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class), java.time.Duration.ofMinutes(30));
             Caller caller = new Caller(adminUuid(), "admin", true, "test");
 
             assertThatThrownBy(() -> migration.migrate(caller, vm, hostB)).isInstanceOfSatisfying(ApiException.class, e -> {

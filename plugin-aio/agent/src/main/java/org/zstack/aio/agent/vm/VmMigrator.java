@@ -13,6 +13,10 @@ import org.zstack.aio.agent.libvirt.LibvirtHost;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
@@ -29,6 +33,12 @@ public final class VmMigrator {
     static final long FLAGS = Domain.MigrateFlags.LIVE | Domain.MigrateFlags.UNSAFE
             | Domain.MigrateFlags.PERSIST_DEST | Domain.MigrateFlags.UNDEFINE_SOURCE;
     private static final Logger LOG = Logger.getLogger(VmMigrator.class.getName());
+    /** One daemon thread for every migration's time limit: it only calls virDomainAbortJob. */
+    private static final ScheduledExecutorService ABORTS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "migration-time-limit");
+        t.setDaemon(true);
+        return t;
+    });
     private static final Pattern MIGRATION_URI = Pattern.compile("tcp://[A-Za-z0-9.:\\[\\]-]+");
 
     private final LibvirtHost libvirt;
@@ -82,16 +92,42 @@ public final class VmMigrator {
         }
     }
 
+    /**
+     * The migration, aborted (virDomainAbortJob, as virsh does on Ctrl-C) once it passes the server's time limit:
+     * libvirt then resumes the guest here, and the server, which waits longer than that, learns it from the answer
+     * instead of giving up while the domain is still moving (and then settling it on the wrong host).
+     */
     private Domain migrateTo(Domain dom, VmMigrateCmd cmd, String destXml) throws LibvirtException {
         Connect destination = new Connect(cmd.destinationLibvirt());
+        ScheduledFuture<?> abort = cmd.timeoutSeconds() <= 0 ? null
+                : ABORTS.schedule(() -> abortQuietly(dom, cmd), cmd.timeoutSeconds(), TimeUnit.SECONDS);
         try {
             return dom.migrate(destination, FLAGS, destXml, null, cmd.migrationUri(), 0L);
+        } catch (LibvirtException e) {
+            if (abort != null && abort.isDone()) {
+                throw AgentException.failed("VM " + cmd.vmUuid() + " did not finish migrating within "
+                        + cmd.timeoutSeconds() + " s, so the migration was aborted (" + LibvirtHost.message(e) + ")",
+                        "the VM still runs on this host with its disks unchanged; migrate it when it writes less "
+                        + "memory, or raise aio.migration.timeout", e);
+            }
+            throw e;
         } finally {
+            if (abort != null) abort.cancel(false);
             try {
                 destination.close();
             } catch (LibvirtException ignored) {
                 // the migration's outcome is already decided; a failed close only leaks a socket until exit
             }
+        }
+    }
+
+    private static void abortQuietly(Domain dom, VmMigrateCmd cmd) {
+        try {
+            dom.abortJob();
+            LOG.warning("VM " + cmd.vmUuid() + ": migration aborted after " + cmd.timeoutSeconds() + " s");
+        } catch (LibvirtException e) {
+            // the job ended in the meantime: the migration's own outcome stands
+            LOG.info("VM " + cmd.vmUuid() + ": nothing to abort (" + LibvirtHost.message(e) + ")");
         }
     }
 

@@ -9,6 +9,7 @@ import org.zstack.aio.agent.AgentSettings;
 import org.zstack.aio.agent.KvmAgent;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.DiskTO;
+import org.zstack.aio.agent.api.GuestBoot;
 import org.zstack.aio.agent.api.HostConnectCmd;
 import org.zstack.aio.agent.api.VmMigrateCmd;
 import org.zstack.aio.agent.api.VmMigrateRsp;
@@ -45,6 +46,8 @@ class RealLiveMigrationTest {
 
     private static final String SOURCE = "qemu:///system";
     private static final Path IO_URING_DISABLED = Path.of("/proc/sys/kernel/io_uring_disabled");
+    /** bin/lib/setup-guest.sh's kernel and initramfs (bin/aio-test builds them before the tests) */
+    private static final Path GUEST_ASSETS = Path.of(System.getenv().getOrDefault("AIO_GUEST_DIR", "/var/cache/plugin-aio-guest"));
 
     private KvmAgent agent;
     private AgentClient client;
@@ -177,6 +180,67 @@ class RealLiveMigrationTest {
             assertThat(new QemuProcess(SecondLibvirt.qemuPid(vm).orElseThrow()).aioModes()).containsExactly("native");
         } finally {
             Files.writeString(IO_URING_DISABLED, before);
+            destroyEverywhere(vm);
+        }
+    }
+
+    /**
+     * A migration that cannot finish within the server's limit is aborted by the agent, and the VM keeps running
+     * here: a real guest kernel (its pages are not zero, unlike a no-OS guest's, which moves in ~3 s whatever the
+     * bandwidth) with the migration bandwidth at 1 MiB/s would take minutes (measured: not done after 90 s).
+     */
+    @Test
+    void aMigrationPastItsTimeLimitIsAbortedAndTheVmStaysOnTheSource() throws Exception {
+        Path kernel = GUEST_ASSETS.resolve("vmlinuz");
+        Path initrd = GUEST_ASSETS.resolve("initrd.gz");
+        if (!Files.isReadable(kernel) || !Files.isReadable(initrd)) {
+            String why = "no guest kernel in " + GUEST_ASSETS + " (run: sudo bash bin/lib/setup-guest.sh)";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) fail("CI=true: this test must run, but " + why);
+            assumeTrue(false, why);
+        }
+        String vm = "i13-slow-" + UUID.randomUUID().toString().substring(0, 8);
+        try {
+            // the agent boots only files under its storage roots
+            Files.copy(kernel, workDir.resolve(vm + "-vmlinuz"));
+            Files.copy(initrd, workDir.resolve(vm + "-initrd.gz"));
+            String vol = "vol-" + UUID.randomUUID().toString().substring(0, 8);
+            AgentClient.Answer created = client.post(AgentPaths.VOLUME_CREATE,
+                    new VolumeCreateCmd(vol, "LocalStorage", workDir.toString(), "qcow2", "full", 16L << 20));
+            assertThat(created.status()).as(created.body()).isEqualTo(200);
+            DiskTO disk = new DiskTO(vol, created.as(VolumeCreateRsp.class).installPath(), "qcow2", "file", 0, "none",
+                    List.of("threads"));
+            GuestBoot boot = new GuestBoot(workDir.resolve(vm + "-vmlinuz").toString(),
+                    workDir.resolve(vm + "-initrd.gz").toString(), "console=ttyS0 quiet no_timer_check aio.secs=1", null);
+            AgentClient.Answer started = client.post(AgentPaths.VM_START,
+                    new VmStartCmd(vm, vm, 128L << 20, 1, List.of(disk), boot, "tcg"));
+            assertThat(started.status()).as(started.body()).isEqualTo(200);
+            int sourcePid = started.as(VmStartRsp.class).qemuPid();
+            Thread.sleep(3000); // the kernel and initramfs unpacked in guest memory
+            // libvirt-java 0.5.4 has no virDomainMigrateSetMaxSpeed binding
+            Process speed = new ProcessBuilder("virsh", "-c", SOURCE, "migrate-setspeed", vm, "1").inheritIO().start();
+            assertThat(speed.waitFor()).as("virsh migrate-setspeed").isZero();
+
+            long t0 = System.nanoTime();
+            AgentClient.Answer aborted = client.post(AgentPaths.VM_MIGRATE, new VmMigrateCmd(vm, SecondLibvirt.URI,
+                    "tcp://127.0.0.1", List.of(new VmMigrateCmd.DiskDriverTO("vda", "threads", "none")), 3));
+            long millis = (System.nanoTime() - t0) / 1_000_000;
+
+            assertThat(aborted.status()).as(aborted.body()).isEqualTo(500);
+            assertThat(aborted.json().path("error").asText()).contains("did not finish migrating within 3 s");
+            assertThat(aborted.json().path("details").asText()).contains("still runs on this host");
+            assertThat(millis).as("answered soon after the limit, not after the whole copy").isLessThan(30_000);
+            assertThat(Path.of("/proc/" + sourcePid)).as("source QEMU kept").exists();
+            assertThat(a.lookup(vm).map(d -> {
+                try {
+                    return d.isActive();
+                } catch (LibvirtException e) {
+                    return -1;
+                } finally {
+                    LibvirtHost.freeQuietly(d);
+                }
+            })).as("the domain runs on A").contains(1);
+            assertThat(b.lookup(vm)).as("nothing left on B").isEmpty();
+        } finally {
             destroyEverywhere(vm);
         }
     }

@@ -54,10 +54,18 @@ public class VmMigration {
     private final ApplicationEventPublisher events;
     private final AuditService audit;
     private final IoModeMetrics metrics;
+    /** How long a live migration may run before the source agent aborts it (the VM then stays on the source). */
+    private final Duration migrationTimeout;
+    private static final Duration ANSWER_MARGIN = Duration.ofSeconds(30);
 
     public VmMigration(VmService vms, VmStateRepository states, HostService hosts, IoModeService ioModes,
                        DiskIoPolicy diskIo, AgentClient agent, TransactionTemplate tx, UnitOfWork work,
-                       OperationLeases leases, ApplicationEventPublisher events, AuditService audit, IoModeMetrics metrics) {
+                       OperationLeases leases, ApplicationEventPublisher events, AuditService audit, IoModeMetrics metrics,
+                       @org.springframework.beans.factory.annotation.Value("${aio.migration.timeout:PT30M}") Duration migrationTimeout) {
+        if (migrationTimeout.isNegative() || migrationTimeout.isZero()) {
+            throw new IllegalArgumentException("aio.migration.timeout must be positive, e.g. PT30M; it is " + migrationTimeout);
+        }
+        this.migrationTimeout = migrationTimeout;
         this.vms = vms;
         this.states = states;
         this.hosts = hosts;
@@ -149,7 +157,8 @@ public class VmMigration {
                     "Read the VM and retry; nothing was changed.");
         }
         try {
-            VmMigrateRsp rsp = send(vm, source, dest, new VmMigrateCmd(vmUuid, destLibvirt, migrationUri(dest), drivers));
+            VmMigrateRsp rsp = send(vm, source, dest, new VmMigrateCmd(vmUuid, destLibvirt, migrationUri(dest), drivers,
+                    migrationTimeout.toSeconds()));
             List<Decided> recorded = decided.stream().map(d -> d.withDecision(d.decision().withNote("Decided for host "
                     + dest.getName() + " (" + dest.getUuid() + ") when the VM migrated there from host " + source.getUuid() + ".")))
                     .toList();
@@ -177,7 +186,9 @@ public class VmMigration {
     private VmMigrateRsp send(VmInstanceVO vm, HostVO source, HostVO dest, VmMigrateCmd cmd) {
         String vmUuid = vm.getUuid();
         try {
-            return agent.call(source.getManagementIp(), source.getAgentPort(), AgentPaths.VM_MIGRATE, cmd, VmMigrateRsp.class);
+            // the agent aborts the job at the limit; waiting longer means the answer, not a timeout, ends the call
+            return agent.call(source.getManagementIp(), source.getAgentPort(), AgentPaths.VM_MIGRATE, cmd, VmMigrateRsp.class,
+                    migrationTimeout.plus(ANSWER_MARGIN));
         } catch (AgentOutcomeUnknownException e) {
             work.idempotent(() -> states.transition(vmUuid, State.Migrating.name(), State.Unknown.name()));
             throw new ApiException(e.code(), "VM " + vmUuid + " is now Unknown: " + e.description(),
