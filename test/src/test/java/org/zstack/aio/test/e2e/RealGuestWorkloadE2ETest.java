@@ -76,20 +76,44 @@ class RealGuestWorkloadE2ETest {
         if (db != null) db.close();
     }
 
+    /*
+     * Depth under TCG. A small-block workload is paced by the guest's one emulated CPU: its userspace and kernel keep
+     * requests for a large part of each round trip, and QEMU's block layer -- what the platform, like any host-side
+     * tool, can count -- holds them for the rest. Measured at load 0.3-2 (virsh domblkstat over 5 s, and this test in
+     * CI): 4K qd16 -> QEMU 7.5-7.9 in flight, the guest's kernel 12.8-13.1; 4K qd4 -> 1.7 (3.3). A device-bound
+     * workload is paced by the storage, as on real hardware: 1 MiB qd16 -> QEMU 14.7 reads / 11.0 writes (guest
+     * kernel 15.9 / 12.4). So the nominal depth is checked on the device-bound workloads, and every workload is checked
+     * against the depth the guest's own kernel measured on that disk.
+     */
     @Test
     void randomWritesThroughThreadsAreObservedAsTheyWereAndLandIntactOnTheHost() throws Exception {
-        writeRun("threads", "raw", "randwrite-4k-qd16", 11);
+        writeRun("threads", "raw", "randwrite-4k-qd16", 11, false);
     }
 
     @Test
     void sequential64kWritesThroughNativeAreObservedAsTheyWereAndLandIntactOnTheHost() throws Exception {
-        writeRun("native", "qcow2", "seqwrite-64k-qd16", 12);
+        writeRun("native", "qcow2", "seqwrite-64k-qd16", 12, false);
+    }
+
+    /** Device-bound writes (1 MiB at depth 16): observed at the workload's nominal depth, and intact on the host. */
+    @Test
+    void deviceBoundWritesThroughNativeAreObservedAtTheirNominalDepth() throws Exception {
+        writeRun("native", "raw", "seqwrite-1024k-qd16", 15, true);
+    }
+
+    /** Device-bound reads (1 MiB at depth 16): observed as reads of that size at the workload's nominal depth. */
+    @Test
+    void deviceBoundReadsAreObservedAtTheirNominalDepth() throws Exception {
+        String wl = "randread-1024k-qd16";
+        String vol = guests.volume("guest-bigread", "raw", DISK, "native");
+        String vm = guests.vm("guest-bigread", vol, wl, SECONDS, 16);
+        assertObserved(guests.run("guest-bigread", vm, vol, SECONDS, 180_000, null), wl, true);
     }
 
     /**
      * At depth 64 the guest's single emulated CPU is the limit (TCG): its own kernel keeps ~45 requests in flight and
      * QEMU's block layer sees ~26 at ~44k IOPS (measured; docs/performance.md §9), so this depth is checked against
-     * the depth the guest's kernel measured, not the nominal 64. The qd16 tests check the nominal depth.
+     * the depth the guest's kernel measured, not the nominal 64 (the device-bound tests check the nominal depth).
      */
     @Test
     void deepRandomWritesThroughIoUringAreObservedAndAutoThenPicksTheBenchmarksBestForThem() throws Exception {
@@ -103,17 +127,13 @@ class RealGuestWorkloadE2ETest {
         String vol = guests.volume("guest-read", "raw", DISK, "threads");
         String vm = guests.vm("guest-read", vol, wl, SECONDS, 14);
         GuestRuns.Run run = guests.run("guest-read", vm, vol, SECONDS, 180_000, null);
-        assertObserved(run, wl);
+        assertObserved(run, wl, false);
         autoPicksTheBenchmarksBest(vol, "raw-full", wl);
     }
 
     /** One write workload in one mode: observed as written, and every block it wrote is on the host intact. */
-    String writeRun(String mode, String format, String wl, long seed) throws Exception {
-        return writeRun(mode, format, wl, seed, true);
-    }
-
     String writeRun(String mode, String format, String wl, long seed, boolean nominalDepth) throws Exception {
-        String name = "guest-" + mode;
+        String name = "guest-" + mode + "-" + seed;
         String vol = guests.volume(name, format, DISK, mode);
         String vm = guests.vm(name, vol, wl, SECONDS, seed);
         GuestRuns.Run run = guests.run(name, vm, vol, SECONDS, 180_000, r ->
@@ -133,10 +153,6 @@ class RealGuestWorkloadE2ETest {
      * and depth within x2 of the depth the guest's own kernel measured on that disk (its time in queue) and, when
      * {@code nominalDepth}, within x2 of the workload's depth as well.
      */
-    void assertObserved(GuestRuns.Run run, String wl) {
-        assertObserved(run, wl, true);
-    }
-
     void assertObserved(GuestRuns.Run run, String wl, boolean nominalDepth) {
         String[] p = wl.split("-");
         boolean write = p[0].endsWith("write");
