@@ -158,7 +158,7 @@ public class VmMigration {
         }
         try {
             VmMigrateRsp rsp = send(vm, source, dest, new VmMigrateCmd(vmUuid, destLibvirt, migrationUri(dest), drivers,
-                    migrationTimeout.toSeconds()));
+                    Math.max(1, migrationTimeout.toSeconds())));
             List<Decided> recorded = decided.stream().map(d -> d.withDecision(d.decision().withNote("Decided for host "
                     + dest.getName() + " (" + dest.getUuid() + ") when the VM migrated there from host " + source.getUuid() + ".")))
                     .toList();
