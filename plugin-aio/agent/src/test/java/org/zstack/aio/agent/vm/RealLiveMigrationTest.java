@@ -105,13 +105,17 @@ class RealLiveMigrationTest {
         }
     }
 
-    private VmStartRsp startIoUringVm(String vm) {
+    /** A new 16 MiB preallocated qcow2 in the shared directory, as the disk of a VM with this io mode. */
+    private DiskTO newDisk(String io) {
         String vol = "vol-" + UUID.randomUUID().toString().substring(0, 8);
         AgentClient.Answer created = client.post(AgentPaths.VOLUME_CREATE,
                 new VolumeCreateCmd(vol, "LocalStorage", workDir.toString(), "qcow2", "full", 16L << 20));
         assertThat(created.status()).as(created.body()).isEqualTo(200);
-        DiskTO disk = new DiskTO(vol, created.as(VolumeCreateRsp.class).installPath(), "qcow2", "file", 0, "none",
-                List.of("io_uring"));
+        return new DiskTO(vol, created.as(VolumeCreateRsp.class).installPath(), "qcow2", "file", 0, "none", List.of(io));
+    }
+
+    private VmStartRsp startIoUringVm(String vm) {
+        DiskTO disk = newDisk("io_uring");
         AgentClient.Answer started = client.post(AgentPaths.VM_START, new VmStartCmd(vm, vm, 64L << 20, 1, List.of(disk)));
         assertThat(started.status()).as(started.body()).isEqualTo(200);
         return started.as(VmStartRsp.class);
@@ -203,12 +207,7 @@ class RealLiveMigrationTest {
             // the agent boots only files under its storage roots
             Files.copy(kernel, workDir.resolve(vm + "-vmlinuz"));
             Files.copy(initrd, workDir.resolve(vm + "-initrd.gz"));
-            String vol = "vol-" + UUID.randomUUID().toString().substring(0, 8);
-            AgentClient.Answer created = client.post(AgentPaths.VOLUME_CREATE,
-                    new VolumeCreateCmd(vol, "LocalStorage", workDir.toString(), "qcow2", "full", 16L << 20));
-            assertThat(created.status()).as(created.body()).isEqualTo(200);
-            DiskTO disk = new DiskTO(vol, created.as(VolumeCreateRsp.class).installPath(), "qcow2", "file", 0, "none",
-                    List.of("threads"));
+            DiskTO disk = newDisk("threads");
             GuestBoot boot = new GuestBoot(workDir.resolve(vm + "-vmlinuz").toString(),
                     workDir.resolve(vm + "-initrd.gz").toString(), "console=ttyS0 quiet no_timer_check aio.secs=1", null);
             AgentClient.Answer started = client.post(AgentPaths.VM_START,
