@@ -3,7 +3,7 @@ package org.zstack.sdk;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 /**
- * A volume's observed workload (CONTRACT §6 "Workload"), from its running disk's block counters: time-decayed
+ * A volume's observed workload (docs/contract.md, "Workload"), from its running disk's block counters: time-decayed
  * averages, the older samples counting less.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A disk's observed workload (CONTRACT §6 "Workload"), as the server keeps it from the agent's block counters: the
+ * A disk's observed workload (docs/contract.md, "Workload"), as the server keeps it from the agent's block counters: the
  * share of requests that read, the average request size of each direction, the request rates, and the average
  * number of requests in flight (Little's law: summed request time over wall time). All figures are time-decayed
  * averages; {@code sampledSeconds} is how much wall time the samples covered, {@code sampledAt} the last sample.

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * CONTRACT §6 "Audit" on the real server and database: each recorded change has its row (who, what, from, to, when,
+ * docs/contract.md, "Metrics and audit" on the real server and database: each recorded change has its row (who, what, from, to, when,
  * from where), a refused call adds none, a failed login adds one and nothing else, the row shares the change's
  * transaction, and GET /v1/audits is admin-only and paged. Run on H2 and MariaDB by the subclasses.
  */

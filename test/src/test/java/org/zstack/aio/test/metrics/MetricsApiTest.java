@@ -23,7 +23,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * GET /metrics (CONTRACT §6 "Metrics") on the real server (H2) against the simulated agent: who may read it, that a
+ * GET /metrics (docs/contract.md, "Metrics and audit") on the real server (H2) against the simulated agent: who may read it, that a
  * strict Prometheus text parser accepts it, and that applied decisions, fallbacks, refusals, VM start and agent call
  * latencies are counted as they happen.
  */

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * CONTRACT §6 "Workload" through the API, on H2, with an agent whose counters the test sets (so every figure is
+ * docs/contract.md, "Workload" through the API, on H2, with an agent whose counters the test sets (so every figure is
  * exact): the tracker samples the running disk's counters, GET /v1/volumes/{uuid} shows the observed workload,
  * a new QEMU (reset counters) is a new baseline and not a negative delta, sampleInterval 0 stops sampling, and auto
  * with a benchmark picks the best mode for that workload instead of the benchmark's aggregate, and says so.

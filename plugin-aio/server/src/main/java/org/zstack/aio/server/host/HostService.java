@@ -3,7 +3,9 @@ package org.zstack.aio.server.host;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.retry.annotation.Retryable;
 import org.springframework.stereotype.Service;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.zstack.aio.agent.api.AgentPaths;
 import org.zstack.aio.agent.api.HostConnectCmd;
@@ -187,7 +189,7 @@ public class HostService {
     }
 
     /** A read, so it is repeated as a whole when the database connection is lost or a conflict aborts it. */
-    @org.springframework.retry.annotation.Retryable(interceptor = org.zstack.aio.server.db.UnitOfWork.IDEMPOTENT)
+    @Retryable(interceptor = UnitOfWork.IDEMPOTENT)
     public HostVO find(String uuid) {
         Uuids.require(uuid, "host");
         return hosts.findById(uuid).orElseThrow(() -> ApiException.notFound("host", uuid));

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The plugin's own meters (CONTRACT §6 "Metrics"), named so that Prometheus shows them as
+ * The plugin's own meters (docs/contract.md, "Metrics and audit"), named so that Prometheus shows them as
  * {@code aio_io_mode_decisions_total{effective,source}}, {@code aio_io_mode_fallbacks_total{check}},
  * {@code aio_io_mode_refusals_total{check}}, {@code aio_vm_start_seconds} and {@code aio_agent_call_seconds{path}}.
  * Decisions are counted when they are applied (VM start, hot-plug), not when previewed.

@@ -16,7 +16,6 @@ import org.zstack.aio.server.agent.AgentEndpoints;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Readiness;
 import org.zstack.aio.server.config.GlobalConfigRepository;
-import org.zstack.aio.server.config.GlobalConfigVO;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.HostVO;
 
@@ -195,8 +194,7 @@ public class HostTracker implements DisposableBean {
     }
 
     private int interval() {
-        return configs.findByCategoryAndName("host", "ping.interval").map(GlobalConfigVO::getValue)
-                .filter(v -> v.matches("[0-9]{1,6}")).map(Integer::parseInt).filter(i -> i > 0).orElse(DEFAULT_INTERVAL);
+        return configs.seconds("host", "ping.interval", DEFAULT_INTERVAL, false);
     }
 
     List<String> busyHosts() {

@@ -5,6 +5,7 @@ import org.zstack.aio.agent.api.GuestBoot;
 import org.zstack.aio.agent.api.VmStartCmd;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
+import org.zstack.aio.server.api.Inputs;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +25,6 @@ import java.util.Set;
 public record VmBootParams(GuestBoot boot, String accel) {
 
     static final Set<String> FIELDS = Set.of("kernel", "initrd", "cmdline", "consoleLog");
-    private static final int MAX_PATH = 1024;
 
     /**
      * @param storageUrls the urls of the file and block storages: the only directories the paths may lie in
@@ -64,19 +64,11 @@ public record VmBootParams(GuestBoot boot, String accel) {
 
     private static String inside(String field, String path, List<Path> roots) {
         if (path == null) return null;
-        String where = "Put the file in a file or block primary storage's directory (GET /v1/primary-storage shows their urls).";
-        if (path.length() > MAX_PATH || !path.startsWith("/")) {
-            throw ApiException.badRequest("'boot." + field + "' must be an absolute path of at most " + MAX_PATH + " characters.", where);
-        }
-        for (String segment : path.split("/")) {
-            if (segment.equals("..") || segment.equals(".")) {
-                throw ApiException.badRequest("'boot." + field + "' has a '" + segment + "' segment.", "Send the path without . or .. segments.");
-            }
-        }
-        Path p = Path.of(path).normalize();
+        Path p = Path.of(Inputs.absolutePath(path, "boot." + field));
         if (roots.stream().noneMatch(r -> p.startsWith(r) && !p.equals(r))) {
-            throw ApiException.badRequest("'boot." + field + "' " + p + " is not inside a primary storage.", where);
+            throw ApiException.badRequest("'boot." + field + "' " + p + " is not inside a primary storage.",
+                    "Put the file in a file or block primary storage's directory (GET /v1/primary-storage shows their urls).");
         }
-        return p.toString();
+        return path;
     }
 }

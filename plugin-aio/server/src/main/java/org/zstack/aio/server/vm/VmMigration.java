@@ -1,5 +1,6 @@
 package org.zstack.aio.server.vm;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -61,7 +62,7 @@ public class VmMigration {
     public VmMigration(VmService vms, VmStateRepository states, HostService hosts, IoModeService ioModes,
                        DiskIoPolicy diskIo, AgentClient agent, TransactionTemplate tx, UnitOfWork work,
                        OperationLeases leases, ApplicationEventPublisher events, AuditService audit, IoModeMetrics metrics,
-                       @org.springframework.beans.factory.annotation.Value("${aio.migration.timeout:PT30M}") Duration migrationTimeout) {
+                       @Value("${aio.migration.timeout:PT30M}") Duration migrationTimeout) {
         if (migrationTimeout.isNegative() || migrationTimeout.isZero()) {
             throw new IllegalArgumentException("aio.migration.timeout must be positive, e.g. PT30M; it is " + migrationTimeout);
         }

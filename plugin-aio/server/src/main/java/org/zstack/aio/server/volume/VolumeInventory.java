@@ -9,7 +9,7 @@ import java.time.LocalDateTime;
 
 /**
  * A volume as the API shows it (ZStack field names), with its resolved cache mode, its stored decision and its
- * observed workload ({@code workload}: null until its running disk was seen doing requests; CONTRACT §6).
+ * observed workload ({@code workload}: null until its running disk was seen doing requests; docs/contract.md, "Workload").
  */
 @ZStackInventory("org.zstack.header.volume.VolumeInventory")
 public record VolumeInventory(String uuid, String name, String primaryStorageUuid, String primaryStorageName,

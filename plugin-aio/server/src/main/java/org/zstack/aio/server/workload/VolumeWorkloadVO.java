@@ -90,7 +90,7 @@ public class VolumeWorkloadVO {
         return sampledAt == null ? null : WorkloadMath.profile(sums(), sampledAt.toString());
     }
 
-    /** The API's view (CONTRACT §6 "Workload"): null until a request was seen. */
+    /** The API's view (docs/contract.md, "Workload"): null until a request was seen. */
     public WorkloadInventory inventory() {
         WorkloadProfile p = profile();
         return p == null ? null : WorkloadInventory.of(p, sampledAt);

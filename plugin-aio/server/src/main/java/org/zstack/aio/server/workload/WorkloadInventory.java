@@ -5,7 +5,7 @@ import org.zstack.aio.decision.WorkloadProfile;
 import java.time.LocalDateTime;
 
 /**
- * A volume's observed workload as the API shows it (CONTRACT §6 "Workload"), on the volume ({@code workload}) and on
+ * A volume's observed workload as the API shows it (docs/contract.md, "Workload"), on the volume ({@code workload}) and on
  * an auto decision that optimised for it ({@code ioModeDecision.optimizedFor}).
  *
  * @param readFraction   share of requests that read, 0..1

@@ -7,7 +7,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.zstack.aio.agent.api.VmListRsp.BlockStats;
 import org.zstack.aio.server.config.GlobalConfigRepository;
-import org.zstack.aio.server.config.GlobalConfigVO;
 import org.zstack.aio.server.metrics.IoModeMetrics;
 import org.zstack.aio.server.workload.WorkloadMath.Counters;
 import org.zstack.aio.server.workload.WorkloadMath.Origin;
@@ -95,7 +94,6 @@ public class WorkloadSampler {
     }
 
     private int seconds(String name, int fallback, boolean zeroAllowed) {
-        return configs.findByCategoryAndName("kvm", name).map(GlobalConfigVO::getValue)
-                .filter(v -> v.matches("[0-9]{1,6}")).map(Integer::parseInt).filter(i -> zeroAllowed || i > 0).orElse(fallback);
+        return configs.seconds("kvm", name, fallback, zeroAllowed);
     }
 }
