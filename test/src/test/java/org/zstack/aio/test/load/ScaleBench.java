@@ -8,8 +8,16 @@ import org.zstack.aio.test.support.RunningServer;
 import org.zstack.aio.test.support.SimulatedAgent;
 import org.zstack.aio.test.support.TestDatabase;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
+
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
@@ -28,6 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * compared with the same start on an empty database.
  */
 public final class ScaleBench {
+
+    static final int WARM_UP_CYCLES = 400;
 
     public static void main(String[] a) throws Exception {
         int volumes = a.length > 0 ? Integer.parseInt(a[0]) : 100_000;
@@ -169,6 +179,8 @@ public final class ScaleBench {
         report(label + " filtered query (q=vmInstanceUuid, 10 matches)", byVm);
 
         MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
+        java.util.Set<String> heapPools = new java.util.HashSet<>();
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) heapPools.add(p.getName());
         for (int run = 1; run <= 5; run++) {
             System.gc();
             Thread.sleep(200);
@@ -185,15 +197,37 @@ public final class ScaleBench {
                     }
                 }
             });
+            // the peak above counts garbage not yet collected (G1 lets the young generation grow to ~300 MB here); what
+            // the call keeps alive is the heap in use right after each collection during it
+            AtomicLong liveAfterGc = new AtomicLong(-1);
+            AtomicLong collections = new AtomicLong();
+            NotificationListener afterGc = (n, handback) -> {
+                if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) return;
+                GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                long used = info.getGcInfo().getMemoryUsageAfterGc().entrySet().stream() // every pool: keep the heap's
+                        .filter(e -> heapPools.contains(e.getKey())).mapToLong(e -> e.getValue().getUsed()).sum();
+                collections.incrementAndGet();
+                liveAfterGc.accumulateAndGet(used, Math::max);
+            };
+            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+                ((NotificationEmitter) gc).addNotificationListener(afterGc, null, null);
+            }
             sampler.start();
             long t0 = System.nanoTime();
             Http.Response r = ok(http.get("/v1/io-mode/impact?category=kvm&name=vm.ioMode&value=native", admin));
             long ms = (System.nanoTime() - t0) / 1_000_000;
             done.set(true);
             sampler.join();
-            System.out.printf("scale: %s impact preview run %d: %d ms, %d volumes, %d change, peak extra heap %d MB%n", label, run,
-                    ms, r.body().path("inventory").path("volumes").asLong(), r.body().path("inventory").path("changed").asLong(),
-                    (peak.get() - base) >> 20);
+            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+                ((NotificationEmitter) gc).removeNotificationListener(afterGc);
+            }
+            System.out.printf("scale: %s impact preview run %d: %d ms, %d volumes, %d change, peak extra heap %d MB"
+                              + " (garbage included); %d collections during it, extra heap in use after them at most %s;"
+                              + " heap in use before %d MB of %d MB%n",
+                    label, run, ms, r.body().path("inventory").path("volumes").asLong(),
+                    r.body().path("inventory").path("changed").asLong(), (peak.get() - base) >> 20, collections.get(),
+                    liveAfterGc.get() < 0 ? "(none ran)" : ((liveAfterGc.get() - base) >> 20) + " MB", base >> 20,
+                    mem.getHeapMemoryUsage().getMax() >> 20);
         }
         try (SimulatedAgent fresh = new SimulatedAgent()) { // a new agent for the starts: the first one idled through the fill
             vmStart(f, fresh, label);
@@ -208,20 +242,69 @@ public final class ScaleBench {
         List<String> vols = new ArrayList<>();
         for (int j = 0; j < 4; j++) vols.add(f.volume(admin, "bench-" + j, "qcow2", j % 2 == 0 ? "full" : "none", local, host));
         String vm = f.vm(admin, "bench", host, vols);
-        for (int i = 0; i < 20; i++) cycle(f, admin, vm); // warm-up
+        // warm-up: after 20 cycles the JIT still compiled through the measured starts (27-36 ms of compile time per
+        // start, more in whichever database ran first), which made the 100k start look 25-30 % slower than the empty one
+        for (int i = 0; i < WARM_UP_CYCLES; i++) cycle(f, admin, vm);
         long[] starts = new long[100];
+        ThreadCpu threadCpu = new ThreadCpu(Map.of());
+        Map<Long, Long> cpu0 = threadCpu.snapshot();
         for (int i = 0; i < starts.length; i++) {
             long t0 = System.nanoTime();
-            ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
+            watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
             starts[i] = System.nanoTime() - t0;
-            ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
+            watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
         }
         report(label + " VM start (4 volumes, auto, simulated agent)", starts);
+        // what else ran in this JVM meanwhile (the start's own requests are http-nio threads): background work of a
+        // large inventory shows here, not in the start's statements
+        Map<String, Long> groups = new java.util.HashMap<>();
+        threadCpu.addDelta(cpu0, threadCpu.snapshot(), groups);
+        ThreadCpu.print(groups, Map.of(), starts.length, label, "-");
     }
 
     static void cycle(Fixture f, String admin, String vm) {
-        ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
-        ok(f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
+        watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
+        watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
+    }
+
+    /**
+     * Runs a VM start or stop; if it has not answered after 15 s, writes every thread of this JVM (server, simulated
+     * agent and client all run here) to a file, so that a hang (once in ~10 runs the simulated agent's answer never
+     * came within the 120 s limit) can be read afterwards.
+     */
+    static Http.Response watched(java.util.function.Supplier<Http.Response> call) {
+        java.util.concurrent.ScheduledFuture<?> dump = WATCHDOG.schedule(ScaleBench::dumpThreads, 15, java.util.concurrent.TimeUnit.SECONDS);
+        try {
+            return ok(call.get());
+        } finally {
+            dump.cancel(false);
+        }
+    }
+
+    private static final java.util.concurrent.ScheduledExecutorService WATCHDOG =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "scale-watchdog");
+                t.setDaemon(true);
+                return t;
+            });
+
+    private static void dumpThreads() {
+        java.nio.file.Path out = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "scale-hang-" + System.currentTimeMillis() + ".txt");
+        StringBuilder b = new StringBuilder();
+        for (java.lang.management.ThreadInfo t : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+            b.append('"').append(t.getThreadName()).append("\" ").append(t.getThreadState());
+            if (t.getLockName() != null) b.append(" on ").append(t.getLockName());
+            if (t.getLockOwnerName() != null) b.append(" owned by ").append(t.getLockOwnerName());
+            b.append('\n');
+            for (StackTraceElement e : t.getStackTrace()) b.append("    at ").append(e).append('\n');
+            b.append('\n');
+        }
+        try {
+            java.nio.file.Files.writeString(out, b);
+            System.err.println("scale: a VM start or stop has not answered for 15 s; threads written to " + out);
+        } catch (java.io.IOException e) {
+            System.err.println("scale: cannot write the thread dump: " + e);
+        }
     }
 
     static Http.Response ok(Http.Response r) {

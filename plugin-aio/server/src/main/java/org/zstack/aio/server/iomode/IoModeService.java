@@ -23,6 +23,7 @@ import org.zstack.aio.server.iomode.IoModeFactsLoader.HostWithPerformance;
 import org.zstack.aio.server.workload.WorkloadInventory;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
 
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -137,37 +138,96 @@ public class IoModeService {
     /**
      * Stores each volume's decision with what the agent applied (null result: refused or not sent), and returns them as
      * the API shows them, in the order given (no re-read: the rows just written are the answer).
+     * <p>A decision that did not change (its {@link DecisionDigest} equals the stored one: the usual VM start) is neither
+     * loaded nor written; only the rows that changed, or were stored before digests, are loaded, in one query, and
+     * compared field by field (a row only missing its digest keeps its "decided since").
      */
     @Transactional
     public List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
-        // one read for all rows, then persist the new ones: save() on an assigned id would merge, a SELECT per volume
-        Map<String, VolumeIoModeDecisionVO> existing = new HashMap<>();
-        stored.findAllById(decided.stream().map(Decided::volumeUuid).toList())
-                .forEach(row -> existing.put(row.getVolumeUuid(), row));
-        List<StoredDecision> out = new ArrayList<>(decided.size());
+        Map<String, StoredDigest> digests = new HashMap<>();
+        for (StoredDigest d : stored.digests(decided.stream().map(Decided::volumeUuid).toList())) digests.put(d.volumeUuid(), d);
+        List<Row> rows = new ArrayList<>(decided.size());
+        List<String> changed = new ArrayList<>();
         for (Decided d : decided) {
-            IoModeDecision dec = d.decision();
-            DiskResult r = applied.get(dec.volumeUuid());
-            VolumeIoModeDecisionVO row = existing.get(dec.volumeUuid());
-            boolean isNew = row == null;
-            if (isNew) row = new VolumeIoModeDecisionVO(dec.volumeUuid());
-            List<IoModeCheckInventory> checks = IoModeCheckInventory.of(dec.checks());
-            row.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
-                    write(checks), dec.reason(), r == null ? null : r.io(), r == null ? null : r.cache(),
-                    r == null ? null : write(r.attempts()),
-                    dec.optimizedFor() == null ? null : write(WorkloadInventory.of(dec.optimizedFor())));
-            if (isNew) em.persist(row);
-            // the lists just written are the answer: reading back the JSON of every disk cost each start a parse
-            out.add(view(row, checks, r == null || r.attempts() == null ? List.of() : r.attempts()));
+            Row row = new Row(vmUuid, d.decision(), applied.get(d.volumeUuid()));
+            rows.add(row);
+            StoredDigest was = digests.get(row.volumeUuid());
+            if (was != null && row.digest.equals(was.contentDigest())) row.decidedAt = was.createDate();
+            else if (was != null) changed.add(row.volumeUuid());
+        }
+        Map<String, VolumeIoModeDecisionVO> loaded = new HashMap<>();
+        if (!changed.isEmpty()) stored.findByVolumeUuids(changed).forEach(r -> loaded.put(r.getVolumeUuid(), r));
+        List<StoredDecision> out = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            if (row.decidedAt == null) {
+                VolumeIoModeDecisionVO vo = loaded.get(row.volumeUuid());
+                boolean isNew = vo == null;
+                if (isNew) vo = new VolumeIoModeDecisionVO(row.volumeUuid());
+                row.storeIn(vo);
+                if (isNew) em.persist(vo);
+                row.decidedAt = vo.getCreateDate();
+            }
+            out.add(row.view());
         }
         return out;
+    }
+
+    /** One disk's decision as it is stored: its JSON columns written once, for the digest and, if it changed, the row. */
+    private final class Row {
+        final String vmUuid;
+        final IoModeDecision dec;
+        final DiskResult result;
+        final List<IoModeCheckInventory> checks;
+        final String checksJson;
+        final String attemptsJson;
+        final String optimizedForJson;
+        final String digest;
+        LocalDateTime decidedAt;
+
+        Row(String vmUuid, IoModeDecision dec, DiskResult result) {
+            this.vmUuid = vmUuid;
+            this.dec = dec;
+            this.result = result;
+            this.checks = IoModeCheckInventory.of(dec.checks());
+            this.checksJson = write(checks);
+            this.attemptsJson = result == null ? null : write(result.attempts());
+            this.optimizedForJson = dec.optimizedFor() == null ? null : write(WorkloadInventory.of(dec.optimizedFor()));
+            this.digest = DecisionDigest.of(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(),
+                    dec.effectiveWire(), Boolean.toString(dec.refused()), checksJson, dec.reason(), appliedIo(), appliedCache(),
+                    attemptsJson, optimizedForJson);
+        }
+
+        String volumeUuid() {
+            return dec.volumeUuid();
+        }
+
+        String appliedIo() {
+            return result == null ? null : result.io();
+        }
+
+        String appliedCache() {
+            return result == null ? null : result.cache();
+        }
+
+        void storeIn(VolumeIoModeDecisionVO vo) {
+            vo.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
+                    checksJson, dec.reason(), appliedIo(), appliedCache(), attemptsJson, optimizedForJson, digest);
+        }
+
+        /** The answer, from the objects in hand: reading back the JSON of every disk cost each start a parse. */
+        StoredDecision view() {
+            return new StoredDecision(dec.volumeUuid(), dec.hostUuid(), vmUuid, dec.requested().wire(), dec.source().wire(),
+                    dec.effectiveWire(), dec.refused(), checks, dec.reason(), appliedIo(), appliedCache(),
+                    result == null || result.attempts() == null ? List.of() : result.attempts(), decidedAt,
+                    dec.optimizedFor() == null ? null : WorkloadInventory.of(dec.optimizedFor()));
+        }
     }
 
     /** The stored decisions of these volumes, in one query, by volume uuid. */
     @Transactional(readOnly = true)
     public Map<String, StoredDecision> stored(Collection<String> volumeUuids) {
         Map<String, StoredDecision> out = new HashMap<>();
-        for (VolumeIoModeDecisionVO row : stored.findAllById(volumeUuids)) out.put(row.getVolumeUuid(), view(row));
+        for (VolumeIoModeDecisionVO row : stored.findByVolumeUuids(volumeUuids)) out.put(row.getVolumeUuid(), view(row));
         return out;
     }
 

@@ -29,6 +29,8 @@ public class VolumeIoModeDecisionVO {
     private String attempts;
     /** JSON of the observed workload an auto decision optimised for; null when it used none */
     private String optimizedFor;
+    /** {@link DecisionDigest} of the fields above: a start compares this instead of loading the row */
+    private String contentDigest;
     private LocalDateTime createDate;
 
     protected VolumeIoModeDecisionVO() {
@@ -43,7 +45,9 @@ public class VolumeIoModeDecisionVO {
      * VM started again with nothing changed writes nothing: no UPDATE per disk on every start.
      */
     void set(String vmInstanceUuid, String hostUuid, String requested, String source, String effective, boolean refused,
-             String checks, String reason, String appliedIo, String appliedCache, String attempts, String optimizedFor) {
+             String checks, String reason, String appliedIo, String appliedCache, String attempts, String optimizedFor,
+             String contentDigest) {
+        this.contentDigest = contentDigest; // a row stored before digests gets one without being "decided" anew
         boolean same = createDate != null && Objects.equals(this.vmInstanceUuid, vmInstanceUuid)
                        && Objects.equals(this.hostUuid, hostUuid) && Objects.equals(this.requested, requested)
                        && Objects.equals(this.source, source) && Objects.equals(this.effective, effective)
@@ -79,5 +83,6 @@ public class VolumeIoModeDecisionVO {
     public String getAppliedCache() { return appliedCache; }
     public String getAttempts() { return attempts; }
     public String getOptimizedFor() { return optimizedFor; }
+    public String getContentDigest() { return contentDigest; }
     public LocalDateTime getCreateDate() { return createDate; }
 }

@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.zstack.aio.server.api.ErrorBody;
@@ -67,7 +68,7 @@ public class ApiJobLeases {
             int lost = jobs.failUnrenewed(now.minus(LOST_AFTER), lostAnswer, now);
             if (lost > 0) log.warn("{} API job(s) of a management node that stopped are now Failed", lost);
             jobs.pruneFinished(now.minus(retention));
-        } catch (DataAccessException e) {
+        } catch (DataAccessException | TransactionException e) {
             // the database is away: nothing is renewed or failed until it is back, and LOST_AFTER covers a failover
             log.warn("cannot maintain API jobs: {}", e.getMostSpecificCause().getMessage());
         }

@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.beans.factory.annotation.Value;
@@ -27,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Pings every host's agent each {@code host/ping.interval} seconds (one node per host per round, claimed in the
@@ -99,7 +101,7 @@ public class HostTracker implements DisposableBean {
                     }
                 });
             }
-        } catch (DataAccessException e) {
+        } catch (DataAccessException | TransactionException e) {
             log.warn("host tracking waits for the database: {}", e.getMostSpecificCause().getMessage());
         }
     }
@@ -134,7 +136,7 @@ public class HostTracker implements DisposableBean {
             vms.sync(h);
         } catch (ApiException e) {
             log.warn("host {}: {}", h.getUuid(), e.description());
-        } catch (DataAccessException e) {
+        } catch (DataAccessException | TransactionException e) {
             log.warn("host {}: the database did not answer: {}", h.getUuid(), e.getMostSpecificCause().getMessage());
         }
     }
@@ -146,7 +148,7 @@ public class HostTracker implements DisposableBean {
             pool.execute(() -> {
                 try {
                     hosts.findById(hostUuid).ifPresent(this::track);
-                } catch (DataAccessException e) {
+                } catch (DataAccessException | TransactionException e) {
                     // the pushed event is not lost: the host's next round syncs it from libvirt again
                     log.warn("host {}: the database did not answer: {}", hostUuid, e.getMostSpecificCause().getMessage());
                 } finally {
@@ -202,7 +204,9 @@ public class HostTracker implements DisposableBean {
     }
 
     @Override
-    public void destroy() {
+    public void destroy() throws InterruptedException {
         pool.shutdownNow();
+        // a round in progress must not outlive the database connections closed after this bean
+        if (!pool.awaitTermination(5, TimeUnit.SECONDS)) log.warn("host tracking rounds still running at shutdown");
     }
 }

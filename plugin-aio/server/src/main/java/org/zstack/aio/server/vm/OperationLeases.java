@@ -3,6 +3,7 @@ package org.zstack.aio.server.vm;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -57,7 +58,7 @@ public class OperationLeases {
         if (now.isEmpty() || !renewing) return;
         try {
             states.renewLeases(now, until());
-        } catch (DataAccessException e) {
+        } catch (DataAccessException | TransactionException e) {
             // the database is away: the leases lapse and the tracker settles these VMs once it is back
             log.warn("cannot renew the leases of {} VM operation(s): {}", now.size(), e.getMostSpecificCause().getMessage());
         }
