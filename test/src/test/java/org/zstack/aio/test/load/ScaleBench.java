@@ -58,11 +58,13 @@ public final class ScaleBench {
             try (RunningServer server = RunningServer.start(db, Map.of("aio.embedded-agent", "false"))) {
                 System.out.printf("scale: server boot to ready on that data: %.1f s%n", (System.nanoTime() - b0) / 1e9);
                 measure(server, agent, storages, volumes, "100k");
+                // the VM start against an empty database, in a server running beside this one, starts interleaved: run
+                // one after the other, the second database measured also had the JIT's work of the first
+                try (TestDatabase empty = TestDatabase.mariadb(); SimulatedAgent fresh = new SimulatedAgent();
+                     RunningServer emptyServer = RunningServer.start(empty, Map.of("aio.embedded-agent", "false"))) {
+                    vmStarts(new Fixture(server), new Fixture(emptyServer), fresh);
+                }
             }
-        }
-        try (TestDatabase empty = TestDatabase.mariadb(); SimulatedAgent agent = new SimulatedAgent();
-             RunningServer server = RunningServer.start(empty, Map.of("aio.embedded-agent", "false"))) {
-            vmStart(new Fixture(server), agent, "empty");
         }
         System.exit(0);
     }
@@ -229,42 +231,58 @@ public final class ScaleBench {
                     liveAfterGc.get() < 0 ? "(none ran)" : ((liveAfterGc.get() - base) >> 20) + " MB", base >> 20,
                     mem.getHeapMemoryUsage().getMax() >> 20);
         }
-        try (SimulatedAgent fresh = new SimulatedAgent()) { // a new agent for the starts: the first one idled through the fill
-            vmStart(f, fresh, label);
-        }
     }
 
-    static void vmStart(Fixture f, SimulatedAgent agent, String label) {
-        String admin = f.adminSession();
-        String local = f.primaryStorage(admin, "bench-local", "LocalStorage", "/var/tmp/aio-scale/local");
-        String host = f.host(admin, agent.port(), agent.enrollmentToken());
-        f.http.put("/v1/global-configurations/kvm/vm.ioMode/actions", admin, "{\"updateGlobalConfig\":{\"value\":\"auto\"}}");
-        List<String> vols = new ArrayList<>();
-        for (int j = 0; j < 4; j++) vols.add(f.volume(admin, "bench-" + j, "qcow2", j % 2 == 0 ? "full" : "none", local, host));
-        String vm = f.vm(admin, "bench", host, vols);
-        // warm-up: after 20 cycles the JIT still compiled through the measured starts (27-36 ms of compile time per
-        // start, more in whichever database ran first), which made the 100k start look 25-30 % slower than the empty one
-        for (int i = 0; i < WARM_UP_CYCLES; i++) cycle(f, admin, vm);
-        long[] starts = new long[100];
-        ThreadCpu threadCpu = new ThreadCpu(Map.of());
-        Map<Long, Long> cpu0 = threadCpu.snapshot();
-        for (int i = 0; i < starts.length; i++) {
+    /** One bench VM (4 volumes, auto) on a server, its host on {@code agent}. */
+    record BenchVm(Fixture f, String admin, String vm) {
+        static BenchVm on(Fixture f, SimulatedAgent agent) {
+            String admin = f.adminSession();
+            String local = f.primaryStorage(admin, "bench-local", "LocalStorage", "/var/tmp/aio-scale/local");
+            String host = f.host(admin, agent.port(), agent.enrollmentToken());
+            f.http.put("/v1/global-configurations/kvm/vm.ioMode/actions", admin, "{\"updateGlobalConfig\":{\"value\":\"auto\"}}");
+            List<String> vols = new ArrayList<>();
+            for (int j = 0; j < 4; j++) vols.add(f.volume(admin, "bench-" + j, "qcow2", j % 2 == 0 ? "full" : "none", local, host));
+            return new BenchVm(f, admin, f.vm(admin, "bench", host, vols));
+        }
+
+        /** Starts and stops the VM; the start's time in nanoseconds. */
+        long cycle() {
             long t0 = System.nanoTime();
             watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
-            starts[i] = System.nanoTime() - t0;
+            long took = System.nanoTime() - t0;
             watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
+            return took;
         }
-        report(label + " VM start (4 volumes, auto, simulated agent)", starts);
-        // what else ran in this JVM meanwhile (the start's own requests are http-nio threads): background work of a
-        // large inventory shows here, not in the start's statements
-        Map<String, Long> groups = new java.util.HashMap<>();
-        threadCpu.addDelta(cpu0, threadCpu.snapshot(), groups);
-        ThreadCpu.print(groups, Map.of(), starts.length, label, "-");
     }
 
-    static void cycle(Fixture f, String admin, String vm) {
-        watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"startVmInstance\":{}}"));
-        watched(() -> f.http.put("/v1/vm-instances/" + vm + "/actions", admin, "{\"stopVmInstance\":{}}"));
+    /**
+     * A VM start on the 100k database against the same on an empty one, on a simulated agent (a new one: the first idled
+     * through the fill), starts interleaved so both servers have the same JIT and machine behind them.
+     */
+    static void vmStarts(Fixture big, Fixture empty, SimulatedAgent agent) {
+        BenchVm a = BenchVm.on(big, agent);
+        BenchVm b = BenchVm.on(empty, agent);
+        // warm-up: after 20 cycles the JIT still compiled through the measured starts (27-36 ms of compile time per start)
+        for (int i = 0; i < WARM_UP_CYCLES; i++) {
+            a.cycle();
+            b.cycle();
+        }
+        long[] startsA = new long[100];
+        long[] startsB = new long[100];
+        ThreadCpu threadCpu = new ThreadCpu(Map.of());
+        Map<Long, Long> cpu0 = threadCpu.snapshot();
+        for (int i = 0; i < startsA.length; i++) {
+            boolean bigFirst = i % 2 == 0;
+            if (bigFirst) startsA[i] = a.cycle();
+            startsB[i] = b.cycle();
+            if (!bigFirst) startsA[i] = a.cycle();
+        }
+        report("100k VM start (4 volumes, auto, simulated agent, interleaved)", startsA);
+        report("empty VM start (the same, interleaved)", startsB);
+        // what ran in this JVM meanwhile, per start of either: a large inventory's background work would show here
+        Map<String, Long> groups = new java.util.HashMap<>();
+        threadCpu.addDelta(cpu0, threadCpu.snapshot(), groups);
+        ThreadCpu.print(groups, Map.of(), startsA.length + startsB.length, "both", "-");
     }
 
     /**
