@@ -66,66 +66,64 @@ public final class VmStartLoad {
      */
     static void measure(Fixture fOn, Fixture fOff, Supplier<Duration> cpuOn, Supplier<Duration> cpuOff, ThreadCpu threadCpu,
                         SimulatedAgent agent, int vms, int volumes, int rounds, int threads) throws Exception {
-        {
-            System.out.printf("creating %d VMs x %d volumes on each server...%n", vms, volumes);
-            Setup sa = setup(fOn, agent, vms, volumes, cpuOn);
-            Setup sb = setup(fOff, agent, vms, volumes, cpuOff);
-            for (Setup s : List.of(sa, sb)) { // what a start answers (the plugin's lists each disk's decision and checks)
-                String vm = s.vms().get(0);
-                Http.Response r = s.f().http.put("/v1/vm-instances/" + vm + "/actions", s.admin(), "{\"startVmInstance\":{}}");
-                System.out.printf("a start's answer with the plugin %s: %d bytes%n", s == sa ? "on" : "off", r.raw().length());
-                s.f().http.put("/v1/vm-instances/" + vm + "/actions", s.admin(), "{\"stopVmInstance\":{}}");
-            }
-            System.out.println("measuring...");
-            ExecutorService pool = Executors.newFixedThreadPool(threads);
-            // warm-up both: the JIT takes many rounds to settle (CPU per start fell from 14-16 ms to 5-6 ms over the
-            // first ten measured rounds when only one round warmed up, and still from 5.5 to 2.5 ms over the first
-            // ten after ten warm-up pairs of 200 VMs, and a server in its own JVM from 4.6 to 2.0 ms over the first ten
-            // after twenty); measured rounds start settled
-            for (int i = 0; i < WARM_UP_ROUNDS; i++) {
-                round(i % 2 == 0 ? sa : sb, pool);
-                round(i % 2 == 0 ? sb : sa, pool);
-            }
-            Map<String, Long> groupsA = new java.util.HashMap<>();
-            Map<String, Long> groupsB = new java.util.HashMap<>();
-            Map<String, Long> allocA = new java.util.HashMap<>();
-            Map<String, Long> allocB = new java.util.HashMap<>();
-            double[] ra = new double[rounds];
-            double[] rb = new double[rounds];
-            double[] ca = new double[rounds];
-            double[] cb = new double[rounds];
-            for (int i = 0; i < rounds; i++) {
-                // A B, then B A: neither configuration always runs right after the other's stops
-                boolean onFirst = i % 2 == 0;
-                double[] x = round(onFirst ? sa : sb, pool, threadCpu, onFirst ? groupsA : groupsB, onFirst ? allocA : allocB);
-                double[] y = round(onFirst ? sb : sa, pool, threadCpu, onFirst ? groupsB : groupsA, onFirst ? allocB : allocA);
-                ra[i] = (onFirst ? x : y)[0];
-                ca[i] = (onFirst ? x : y)[1];
-                rb[i] = (onFirst ? y : x)[0];
-                cb[i] = (onFirst ? y : x)[1];
-                System.out.printf("round %d (%s first): plugin on %.1f starts/s (%.2f ms CPU/start), plugin off %.1f starts/s"
-                                  + " (%.2f ms CPU/start)%n", i + 1, onFirst ? "on" : "off", ra[i], ca[i], rb[i], cb[i]);
-            }
-            pool.shutdown();
-            double ma = median(ra);
-            double mb = median(rb);
-            System.out.printf("%nVM starts/s (median of %d rounds, %d VMs x %d volumes, %d client threads, MariaDB):%n",
-                    rounds, vms, volumes, threads);
-            System.out.printf("  plugin on : %.1f  (min %.1f, max %.1f)%n", ma, min(ra), max(ra));
-            System.out.printf("  plugin off: %.1f  (min %.1f, max %.1f)%n", mb, min(rb), max(rb));
-            System.out.printf("  overhead of the plugin on the VM-start path: %.1f%%%n", (mb / ma - 1) * 100);
-            double[] paired = new double[rounds]; // each round's pair ran back to back: the machine's swings cancel most
-            for (int i = 0; i < rounds; i++) paired[i] = (rb[i] / ra[i] - 1) * 100;
-            System.out.printf("  overhead, median of the %d rounds' own off/on ratios: %.1f%% (min %.1f%%, max %.1f%%)%n",
-                    rounds, median(paired), min(paired), max(paired));
-            System.out.printf("  CPU per timed start, " + (cpuOn != null ? "each server's own JVM" : "this JVM (servers + client)")
-                              + ": plugin on %.2f ms (min %.2f, max %.2f),"
-                              + " off %.2f ms (min %.2f, max %.2f): %+.1f%%%n", median(ca), min(ca), max(ca), median(cb), min(cb),
-                    max(cb), (median(ca) / median(cb) - 1) * 100);
-            if (threadCpu != null) {
-                ThreadCpu.print(groupsA, groupsB, rounds * vms, "on", "off");
-                ThreadCpu.print(allocA, allocB, rounds * vms, "on", "off", "Allocation", "KB", 1024);
-            }
+        System.out.printf("creating %d VMs x %d volumes on each server...%n", vms, volumes);
+        Setup sa = setup(fOn, agent, vms, volumes, cpuOn);
+        Setup sb = setup(fOff, agent, vms, volumes, cpuOff);
+        for (Setup s : List.of(sa, sb)) { // what a start answers (the plugin's lists each disk's decision and checks)
+            String vm = s.vms().get(0);
+            Http.Response r = s.f().http.put("/v1/vm-instances/" + vm + "/actions", s.admin(), "{\"startVmInstance\":{}}");
+            System.out.printf("a start's answer with the plugin %s: %d bytes%n", s == sa ? "on" : "off", r.raw().length());
+            s.f().http.put("/v1/vm-instances/" + vm + "/actions", s.admin(), "{\"stopVmInstance\":{}}");
+        }
+        System.out.println("measuring...");
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        // warm-up both: the JIT takes many rounds to settle (CPU per start fell from 14-16 ms to 5-6 ms over the
+        // first ten measured rounds when only one round warmed up, and still from 5.5 to 2.5 ms over the first
+        // ten after ten warm-up pairs of 200 VMs, and a server in its own JVM from 4.6 to 2.0 ms over the first ten
+        // after twenty); measured rounds start settled
+        for (int i = 0; i < WARM_UP_ROUNDS; i++) {
+            round(i % 2 == 0 ? sa : sb, pool);
+            round(i % 2 == 0 ? sb : sa, pool);
+        }
+        Map<String, Long> groupsA = new java.util.HashMap<>();
+        Map<String, Long> groupsB = new java.util.HashMap<>();
+        Map<String, Long> allocA = new java.util.HashMap<>();
+        Map<String, Long> allocB = new java.util.HashMap<>();
+        double[] ra = new double[rounds];
+        double[] rb = new double[rounds];
+        double[] ca = new double[rounds];
+        double[] cb = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            // A B, then B A: neither configuration always runs right after the other's stops
+            boolean onFirst = i % 2 == 0;
+            double[] x = round(onFirst ? sa : sb, pool, threadCpu, onFirst ? groupsA : groupsB, onFirst ? allocA : allocB);
+            double[] y = round(onFirst ? sb : sa, pool, threadCpu, onFirst ? groupsB : groupsA, onFirst ? allocB : allocA);
+            ra[i] = (onFirst ? x : y)[0];
+            ca[i] = (onFirst ? x : y)[1];
+            rb[i] = (onFirst ? y : x)[0];
+            cb[i] = (onFirst ? y : x)[1];
+            System.out.printf("round %d (%s first): plugin on %.1f starts/s (%.2f ms CPU/start), plugin off %.1f starts/s"
+                              + " (%.2f ms CPU/start)%n", i + 1, onFirst ? "on" : "off", ra[i], ca[i], rb[i], cb[i]);
+        }
+        pool.shutdown();
+        double ma = median(ra);
+        double mb = median(rb);
+        System.out.printf("%nVM starts/s (median of %d rounds, %d VMs x %d volumes, %d client threads, MariaDB):%n",
+                rounds, vms, volumes, threads);
+        System.out.printf("  plugin on : %.1f  (min %.1f, max %.1f)%n", ma, min(ra), max(ra));
+        System.out.printf("  plugin off: %.1f  (min %.1f, max %.1f)%n", mb, min(rb), max(rb));
+        System.out.printf("  overhead of the plugin on the VM-start path: %.1f%%%n", (mb / ma - 1) * 100);
+        double[] paired = new double[rounds]; // each round's pair ran back to back: the machine's swings cancel most
+        for (int i = 0; i < rounds; i++) paired[i] = (rb[i] / ra[i] - 1) * 100;
+        System.out.printf("  overhead, median of the %d rounds' own off/on ratios: %.1f%% (min %.1f%%, max %.1f%%)%n",
+                rounds, median(paired), min(paired), max(paired));
+        System.out.printf("  CPU per timed start, " + (cpuOn != null ? "each server's own JVM" : "this JVM (servers + client)")
+                          + ": plugin on %.2f ms (min %.2f, max %.2f),"
+                          + " off %.2f ms (min %.2f, max %.2f): %+.1f%%%n", median(ca), min(ca), max(ca), median(cb), min(cb),
+                max(cb), (median(ca) / median(cb) - 1) * 100);
+        if (threadCpu != null) {
+            ThreadCpu.print(groupsA, groupsB, rounds * vms, "on", "off");
+            ThreadCpu.print(allocA, allocB, rounds * vms, "on", "off", "Allocation", "KB", 1024);
         }
     }
 
