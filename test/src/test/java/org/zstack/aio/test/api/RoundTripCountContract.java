@@ -88,9 +88,12 @@ abstract class RoundTripCountContract {
     /**
      * A REST start plus stop, measured on H2 and MariaDB: 20 before issue 9, 19 since the start answers the decisions
      * it has just stored instead of reading them back, 21 since each writes its audit row in its own transaction
-     * (issue 15: one insert per start and per stop, whatever the number of volumes).
+     * (issue 15: one insert per start and per stop, whatever the number of volumes); since the stored decisions'
+     * digests come with the volumes the start reads anyway, 20 when nothing changed (no query of their own) and 21 for
+     * the first start, which reads the rows it is about to store (none) before inserting them.
      */
-    private static final long START_STOP_STATEMENTS = 21;
+    private static final long START_STOP_STATEMENTS = 20;
+    private static final long FIRST_START_STOP_STATEMENTS = 21;
 
     @Test
     void aWholeVmStartCostsTheSameStatementsForOneAndTwentyFourVolumes() throws Exception {
@@ -103,12 +106,13 @@ abstract class RoundTripCountContract {
             List<String> vols = new ArrayList<>();
             for (int i = 0; i < 24; i++) vols.add(f.volume(admin, "s" + i, "qcow2", i % 2 == 0 ? "full" : "none", ps, simHost));
             String big = f.vm(admin, "sim-many", simHost, vols);
-            // first start inserts the stored decisions, the second updates them: both must not grow with the volumes
+            // the first start inserts the stored decisions, the second finds them unchanged: neither grows with the volumes
             for (int pass = 0; pass < 2; pass++) {
                 long one = statements(() -> startAndStop(f, admin, small));
                 long many = statements(() -> startAndStop(f, admin, big));
                 assertThat(many).as("statements of start+stop, pass " + pass + ": 24 volumes vs 1").isEqualTo(one);
-                assertThat(one).as("statements of start+stop, pass " + pass).isLessThanOrEqualTo(START_STOP_STATEMENTS);
+                assertThat(one).as("statements of start+stop, pass " + pass)
+                        .isLessThanOrEqualTo(pass == 0 ? FIRST_START_STOP_STATEMENTS : START_STOP_STATEMENTS);
             }
         }
     }

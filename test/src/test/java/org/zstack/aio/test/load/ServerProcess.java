@@ -18,7 +18,7 @@ import java.util.Map;
 /**
  * The management server in a JVM of its own (as in production: one server per JVM), for A/B loads: two servers in
  * one JVM share its JIT, whose profiles of the common code then mix both configurations, and share its CPU account
- * with the client. {@link #cpu()} is this process's CPU alone.
+ * with the client. {@link #cpu()} is this process's CPU alone. Its heap is fixed (-Xms = -Xmx = 512 MB).
  */
 final class ServerProcess implements AutoCloseable {
 
@@ -40,7 +40,9 @@ final class ServerProcess implements AutoCloseable {
         // ("{name}" becomes the log's name, so each server writes its own recording)
         String opts = System.getProperty("aio.load.serverJvmOpts", "").replace("{name}", log.getFileName().toString());
         if (!opts.isBlank()) cmd.addAll(List.of(opts.trim().split("\\s+")));
-        cmd.addAll(List.of("-Xmx512m", "-cp", System.getProperty("java.class.path"), "org.zstack.aio.launcher.AioLauncher",
+        // a fixed heap, as a server is run: with -Xmx alone G1 sizes the heap from the JVM's own history, and one run
+        // gave the two servers 127 and 194 MB committed (same live data), so one made twice the young collections
+        cmd.addAll(List.of("-Xms512m", "-Xmx512m", "-cp", System.getProperty("java.class.path"), "org.zstack.aio.launcher.AioLauncher",
                 "--server.port=" + port, "--server.address=127.0.0.1", "--AIO_DB_URL=" + db.url(), "--AIO_DB_USER=" + db.user(),
                 "--AIO_DB_PASSWORD=" + db.password(), "--AIO_DATA_DIR=" + db.dataDir(),
                 "--AIO_ADMIN_PASSWORD=" + RunningServer.ADMIN_PASSWORD, "--aio.demo=false"));
@@ -66,6 +68,10 @@ final class ServerProcess implements AutoCloseable {
 
     String baseUrl() {
         return "http://127.0.0.1:" + port;
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     /** CPU time this server process has used so far (all its threads: requests, GC, JIT, background). */

@@ -35,9 +35,10 @@ import java.util.Set;
 @Component
 public class IoModeFactsLoader {
 
+    /** The volumes with storage, workload and their stored decision's digest (what a start compares, no query of its own). */
     private static final String VOLUME_AND_STORAGE =
-            "select v, p, w from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
-            + "left join VolumeWorkloadVO w on w.volumeUuid = v.uuid ";
+            "select v, p, w, d.contentDigest, d.createDate from VolumeVO v join PrimaryStorageVO p on p.uuid = v.primaryStorageUuid "
+            + "left join VolumeWorkloadVO w on w.volumeUuid = v.uuid left join VolumeIoModeDecisionVO d on d.volumeUuid = v.uuid ";
 
     private final EntityManager em;
     private final ConfigSnapshotLoader snapshots;
@@ -98,8 +99,13 @@ public class IoModeFactsLoader {
         return out;
     }
 
+    /** Rows of {@link #VOLUME_AND_STORAGE}: a stored decision has a date, so a null date means none is stored. */
     private static List<VolumeContext> contexts(TypedQuery<Object[]> q) {
-        return q.getResultList().stream().map(IoModeFactsLoader::context).toList();
+        return q.getResultList().stream().map(r -> {
+            VolumeVO v = (VolumeVO) r[0];
+            StoredDigest stored = r[4] == null ? null : new StoredDigest(v.getUuid(), (String) r[3], (java.time.LocalDateTime) r[4]);
+            return new VolumeContext(v, (PrimaryStorageVO) r[1], (VolumeWorkloadVO) r[2], stored);
+        }).toList();
     }
 
     /** A row of (volume, storage, workload, ...) as read by the queries here. */

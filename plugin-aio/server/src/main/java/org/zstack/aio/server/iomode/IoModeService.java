@@ -23,7 +23,6 @@ import org.zstack.aio.server.iomode.IoModeFactsLoader.HostWithPerformance;
 import org.zstack.aio.server.workload.WorkloadInventory;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
 
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -139,88 +138,37 @@ public class IoModeService {
      * Stores each volume's decision with what the agent applied (null result: refused or not sent), and returns them as
      * the API shows them, in the order given (no re-read: the rows just written are the answer).
      * <p>A decision that did not change (its {@link DecisionDigest} equals the stored one: the usual VM start) is neither
-     * loaded nor written; only the rows that changed, or were stored before digests, are loaded, in one query, and
-     * compared field by field (a row only missing its digest keeps its "decided since").
+     * loaded nor written; only the rows that changed, are new, or were stored before digests, are loaded, in one query,
+     * and compared field by field (a row only missing its digest keeps its "decided since"). The stored digests come
+     * with the volumes ({@link VolumeContext#storedDecision()}, read when the disks were decided): a start or migration
+     * holds its VM's operation lease and a hot-plug its volume's claim from deciding to recording, so no other writer of
+     * these rows runs in between.
      */
     @Transactional
     public List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
-        Map<String, StoredDigest> digests = new HashMap<>();
-        for (StoredDigest d : stored.digests(decided.stream().map(Decided::volumeUuid).toList())) digests.put(d.volumeUuid(), d);
-        List<Row> rows = new ArrayList<>(decided.size());
+        List<StoredDecisionRow> rows = new ArrayList<>(decided.size());
         List<String> changed = new ArrayList<>();
         for (Decided d : decided) {
-            Row row = new Row(vmUuid, d.decision(), applied.get(d.volumeUuid()));
+            StoredDecisionRow row = new StoredDecisionRow(vmUuid, d.decision(), applied.get(d.volumeUuid()));
             rows.add(row);
-            StoredDigest was = digests.get(row.volumeUuid());
-            if (was != null && row.digest.equals(was.contentDigest())) row.decidedAt = was.createDate();
-            else if (was != null) changed.add(row.volumeUuid());
+            StoredDigest was = d.volume().storedDecision();
+            if (was != null && row.digestValue().equals(was.contentDigest())) row.unchangedSince(was.createDate());
+            else changed.add(row.volumeUuid()); // also a volume with none read: a retried unit may have stored it
         }
         Map<String, VolumeIoModeDecisionVO> loaded = new HashMap<>();
         if (!changed.isEmpty()) stored.findByVolumeUuids(changed).forEach(r -> loaded.put(r.getVolumeUuid(), r));
         List<StoredDecision> out = new ArrayList<>(rows.size());
-        for (Row row : rows) {
-            if (row.decidedAt == null) {
+        for (StoredDecisionRow row : rows) {
+            if (!row.unchanged()) {
                 VolumeIoModeDecisionVO vo = loaded.get(row.volumeUuid());
                 boolean isNew = vo == null;
                 if (isNew) vo = new VolumeIoModeDecisionVO(row.volumeUuid());
-                row.storeIn(vo);
+                row.storeIn(vo, json);
                 if (isNew) em.persist(vo);
-                row.decidedAt = vo.getCreateDate();
             }
             out.add(row.view());
         }
         return out;
-    }
-
-    /** One disk's decision as it is stored: its JSON columns written once, for the digest and, if it changed, the row. */
-    private final class Row {
-        final String vmUuid;
-        final IoModeDecision dec;
-        final DiskResult result;
-        final List<IoModeCheckInventory> checks;
-        final String checksJson;
-        final String attemptsJson;
-        final String optimizedForJson;
-        final String digest;
-        LocalDateTime decidedAt;
-
-        Row(String vmUuid, IoModeDecision dec, DiskResult result) {
-            this.vmUuid = vmUuid;
-            this.dec = dec;
-            this.result = result;
-            this.checks = IoModeCheckInventory.of(dec.checks());
-            this.checksJson = write(checks);
-            this.attemptsJson = result == null ? null : write(result.attempts());
-            this.optimizedForJson = dec.optimizedFor() == null ? null : write(WorkloadInventory.of(dec.optimizedFor()));
-            this.digest = DecisionDigest.of(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(),
-                    dec.effectiveWire(), Boolean.toString(dec.refused()), checksJson, dec.reason(), appliedIo(), appliedCache(),
-                    attemptsJson, optimizedForJson);
-        }
-
-        String volumeUuid() {
-            return dec.volumeUuid();
-        }
-
-        String appliedIo() {
-            return result == null ? null : result.io();
-        }
-
-        String appliedCache() {
-            return result == null ? null : result.cache();
-        }
-
-        void storeIn(VolumeIoModeDecisionVO vo) {
-            vo.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
-                    checksJson, dec.reason(), appliedIo(), appliedCache(), attemptsJson, optimizedForJson, digest);
-        }
-
-        /** The answer, from the objects in hand: reading back the JSON of every disk cost each start a parse. */
-        StoredDecision view() {
-            return new StoredDecision(dec.volumeUuid(), dec.hostUuid(), vmUuid, dec.requested().wire(), dec.source().wire(),
-                    dec.effectiveWire(), dec.refused(), checks, dec.reason(), appliedIo(), appliedCache(),
-                    result == null || result.attempts() == null ? List.of() : result.attempts(), decidedAt,
-                    dec.optimizedFor() == null ? null : WorkloadInventory.of(dec.optimizedFor()));
-        }
     }
 
     /** The stored decisions of these volumes, in one query, by volume uuid. */
@@ -254,14 +202,6 @@ public class IoModeService {
         return new StoredDecision(r.getVolumeUuid(), r.getHostUuid(), r.getVmInstanceUuid(), r.getRequested(), r.getSource(),
                 r.getEffective(), r.isRefused(), checks, r.getReason(), r.getAppliedIo(), r.getAppliedCache(), attempts,
                 r.getCreateDate(), r.getOptimizedFor() == null ? null : read(r.getOptimizedFor(), WORKLOAD));
-    }
-
-    private String write(Object o) {
-        try {
-            return json.writeValueAsString(o);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private <T> T read(String s, TypeReference<T> type) {

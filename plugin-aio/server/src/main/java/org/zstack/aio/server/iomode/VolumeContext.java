@@ -12,12 +12,17 @@ import java.util.List;
 
 /**
  * A volume with its primary storage and its observed workload (null: never sampled): what config resolution and the
- * decision need from the inventory, read in one query.
+ * decision need from the inventory, read in one query; for a VM's disks also the digest of the volume's stored decision
+ * (null: none stored, or not read), so that recording an unchanged decision needs no query of its own.
  */
-public record VolumeContext(VolumeVO volume, PrimaryStorageVO storage, VolumeWorkloadVO workload) {
+public record VolumeContext(VolumeVO volume, PrimaryStorageVO storage, VolumeWorkloadVO workload, StoredDigest storedDecision) {
 
     public VolumeContext(VolumeVO volume, PrimaryStorageVO storage) {
-        this(volume, storage, null);
+        this(volume, storage, null, null);
+    }
+
+    public VolumeContext(VolumeVO volume, PrimaryStorageVO storage, VolumeWorkloadVO workload) {
+        this(volume, storage, workload, null);
     }
 
     /** The observed workload for the decision, null when none was observed. */

@@ -15,8 +15,4 @@ public interface VolumeIoModeDecisionRepository extends JpaRepository<VolumeIoMo
 
     @Query("select d from VolumeIoModeDecisionVO d where d.volumeUuid in :ids")
     List<VolumeIoModeDecisionVO> findByVolumeUuids(@Param("ids") Collection<String> volumeUuids);
-
-    @Query("select new org.zstack.aio.server.iomode.StoredDigest(d.volumeUuid, d.contentDigest, d.createDate)"
-           + " from VolumeIoModeDecisionVO d where d.volumeUuid in :ids")
-    List<StoredDigest> digests(@Param("ids") Collection<String> volumeUuids);
 }
