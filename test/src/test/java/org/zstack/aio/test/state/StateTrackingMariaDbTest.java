@@ -324,6 +324,84 @@ class StateTrackingMariaDbTest {
         stop(vm);
     }
 
+    /**
+     * The database committed a claim, and a VM start's last step, and then the connection broke before the acknowledgement
+     * (a Galera node killed at that moment): each is run again (UnitOfWork), finds the row already changed, and must know
+     * the change as its own, by the operation's token. Before 4.9.13 the start answered its own claim 409 "VM ... is
+     * Starting" and the VM stayed Starting until the lease lapsed; and a repeated last step wrote a second audit row.
+     */
+    @Test
+    void aStartAndAStopWhoseCommitsWentUnacknowledgedCompleteOnceWithOneAuditRowEach() throws Exception {
+        String vm = vm("unacknowledged");
+        VmStateRepository real = server.bean(VmStateRepository.class);
+        VmStateRepository lossy = Mockito.mock(VmStateRepository.class, AdditionalAnswers.delegatesTo(real));
+        java.util.concurrent.atomic.AtomicInteger claimsLost = new java.util.concurrent.atomic.AtomicInteger();
+        Mockito.doAnswer(inv -> {
+            int n = real.claim(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2), inv.getArgument(3), inv.getArgument(4));
+            if (n == 1) {   // committed (its own transaction): the answer is lost on the way back
+                claimsLost.incrementAndGet();
+                throw acknowledgementLost();
+            }
+            return n;
+        }).when(lossy).claim(Mockito.eq(vm), Mockito.anyString(), Mockito.anyString(), Mockito.any(), Mockito.anyString());
+        java.util.concurrent.atomic.AtomicInteger lastStepsLost = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean loseNextCommit = new java.util.concurrent.atomic.AtomicBoolean();
+        TransactionTemplate lossyTx = new TransactionTemplate(server.bean(TransactionTemplate.class).getTransactionManager()) {
+            @Override
+            public <T> T execute(org.springframework.transaction.support.TransactionCallback<T> action) {
+                T done = super.execute(action);   // committed
+                if (loseNextCommit.getAndSet(false)) {
+                    lastStepsLost.incrementAndGet();
+                    throw acknowledgementLost();
+                }
+                return done;
+            }
+        };
+        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), lossy,
+                server.bean(HostService.class), server.bean(IoModeService.class), server.bean(DiskIoPolicy.class),
+                server.bean(AgentClient.class), server.bean(VolumeRepository.class), lossyTx,
+                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
+                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
+                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+        Caller caller = new Caller(adminUuid(), "admin", true, "test");
+        long starts = agent.starts.get();
+        long stops = agent.stops.get();
+
+        loseNextCommit.set(true);
+        VmLifecycle.StartResult started = lifecycle.start(caller, vm);
+        assertThat(started.inventory().state()).isEqualTo("Running");
+        assertThat(state(vm)).isEqualTo("Running");
+        assertThat(agent.starts.get()).as("the agent was asked once").isEqualTo(starts + 1);
+        loseNextCommit.set(true);
+        assertThat(lifecycle.stop(caller, vm).state()).isEqualTo("Stopped");
+        assertThat(state(vm)).isEqualTo("Stopped");
+        assertThat(agent.stops.get()).isEqualTo(stops + 1);
+
+        assertThat(claimsLost).as("both claims committed and lost their acknowledgement").hasValue(2);
+        assertThat(lastStepsLost).as("both last steps committed and lost theirs").hasValue(2);
+        Mockito.verify(lossy, Mockito.times(4)).claim(Mockito.eq(vm), Mockito.anyString(), Mockito.anyString(),
+                Mockito.any(), Mockito.anyString());
+        try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                "SELECT action, COUNT(*) FROM AuditVO WHERE resourceUuid = ? AND action IN ('StartVmInstance', 'StopVmInstance')"
+                        + " GROUP BY action")) {
+            st.setString(1, vm);
+            java.sql.ResultSet rs = st.executeQuery();
+            Map<String, Integer> rows = new java.util.TreeMap<>();
+            while (rs.next()) rows.put(rs.getString(1), rs.getInt(2));
+            assertThat(rows).as("one audit row per operation").containsExactlyEntriesOf(
+                    new java.util.TreeMap<>(Map.of("StartVmInstance", 1, "StopVmInstance", 1)));
+        }
+        // and a start of the same VM through the server's own beans claims it normally afterwards
+        start(vm);
+        stop(vm);
+    }
+
+    /** What Connector/J raises when the socket breaks after the server committed (shape from a Galera run). */
+    static RuntimeException acknowledgementLost() {
+        return new DataAccessResourceFailureException("injected: connection lost after the commit",
+                new java.sql.SQLNonTransientConnectionException("(conn=7) Socket error", "08000", -1));
+    }
+
     // --- helpers
 
     String vm(String name) {

@@ -26,6 +26,8 @@ public class VmInstanceVO {
     private LocalDateTime lastOpDate;
     private long stateVersion;
     private LocalDateTime opLeaseUntil;
+    /** The operation that last claimed the VM (random, written with its claim), until the tracker settles it; or null. */
+    private String opToken;
     private String stateReason;
     /** A direct kernel boot (all null: boot from the first disk) and the accelerator asked for (null: host default). */
     private String bootKernel;

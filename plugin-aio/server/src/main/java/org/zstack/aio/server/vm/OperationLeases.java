@@ -10,14 +10,16 @@ import org.springframework.stereotype.Component;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The leases of the VM operations this node has in flight. A start or stop writes a lease into the VM's row and
- * this node renews it while the operation runs; a node that dies (or loses its database) stops renewing, and any
- * node's tracker may then settle the VM from what libvirt says. The set is this node's knowledge of its own work,
- * not a lock: exclusion is the database compare-and-set.
+ * The leases of the VM operations this node has in flight. A start, stop or migration writes a lease and a random
+ * token into the VM's row with its claim, and this node renews the leases of its tokens while the operations run; a
+ * node that dies (or loses its database) stops renewing, and any node's tracker may then settle the VM from what
+ * libvirt says. The map is this node's knowledge of its own work, not a lock: exclusion is the database
+ * compare-and-set, and the token tells an operation's own claim (committed, acknowledgement lost) from another's.
  */
 @Component
 public class OperationLeases {
@@ -25,7 +27,12 @@ public class OperationLeases {
     private static final Logger log = LoggerFactory.getLogger(OperationLeases.class);
     public static final Duration LEASE = Duration.ofSeconds(10);
 
-    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+    /** One operation on one VM: {@code token} is what its claim writes into the row. */
+    public record Operation(String vmUuid, String token) {
+    }
+
+    /** token → VM: two requests for one VM on this node are two entries, so the one refused cannot end the other's */
+    private final Map<String, String> inFlight = new ConcurrentHashMap<>();
     private final VmStateRepository states;
     /** false only where a test counts one operation's statements (background renewals would add theirs) */
     private final boolean renewing;
@@ -40,27 +47,29 @@ public class OperationLeases {
         return LocalDateTime.now().plus(LEASE);
     }
 
-    void begin(String vmUuid) {
-        inFlight.add(vmUuid);
+    Operation begin(String vmUuid) {
+        Operation op = new Operation(vmUuid, UUID.randomUUID().toString().replace("-", ""));
+        inFlight.put(op.token(), vmUuid);
+        return op;
     }
 
-    void end(String vmUuid) {
-        inFlight.remove(vmUuid);
+    void end(Operation op) {
+        inFlight.remove(op.token());
     }
 
     public boolean inFlight(String vmUuid) {
-        return inFlight.contains(vmUuid);
+        return inFlight.containsValue(vmUuid);
     }
 
     @Scheduled(fixedDelay = 3000)
     void renew() {
-        List<String> now = List.copyOf(inFlight);
-        if (now.isEmpty() || !renewing) return;
+        List<String> tokens = List.copyOf(inFlight.keySet());
+        if (tokens.isEmpty() || !renewing) return;
         try {
-            states.renewLeases(now, until());
+            states.renewLeases(tokens, until());
         } catch (DataAccessException | TransactionException e) {
             // the database is away: the leases lapse and the tracker settles these VMs once it is back
-            log.warn("cannot renew the leases of {} VM operation(s): {}", now.size(), e.getMostSpecificCause().getMessage());
+            log.warn("cannot renew the leases of {} VM operation(s): {}", tokens.size(), e.getMostSpecificCause().getMessage());
         }
     }
 }

@@ -105,7 +105,7 @@ public class VmLifecycle {
     private StartResult startTimed(Caller caller, String vmUuid) {
         VmInstanceVO vm = vms.owned(caller, vmUuid);
         HostVO host = hosts.find(vm.getHostUuid());
-        claim(vm, State.Stopped, State.Starting, "start");
+        OperationLeases.Operation op = claim(vm, State.Stopped, State.Starting, "start");
         boolean sent = false;
         try {
             List<Decided> decided = ioModes.decideForVm(vmUuid, host.getUuid(), List.of());
@@ -131,18 +131,19 @@ public class VmLifecycle {
             // start into a 503)
             StartResult done = work.idempotent(() -> tx.execute(s -> {
                 List<StoredDecision> out = diskIo.record(vmUuid, recorded, applied);
-                states.transition(vmUuid, State.Starting.name(), State.Running.name());
-                audit.record(caller, new AuditEntry("StartVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
-                        State.Stopped.name(), State.Running.name()));
+                if (ended(op, State.Starting, State.Running)) {
+                    audit.record(caller, new AuditEntry("StartVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
+                            State.Stopped.name(), State.Running.name()));
+                }
                 return new StartResult(vms.inventory(states.findById(vmUuid).orElseThrow()), out);
             }));
             events.publishEvent(new VmOperationDone(host.getUuid()));
             return done;
         } catch (RuntimeException e) {
-            if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name()));
+            if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Starting.name(), State.Stopped.name(), op.token()));
             throw e;
         } finally {
-            leases.end(vmUuid);
+            leases.end(op);
         }
     }
 
@@ -165,25 +166,26 @@ public class VmLifecycle {
     public VmInventory stop(Caller caller, String vmUuid) {
         VmInstanceVO vm = vms.owned(caller, vmUuid);
         HostVO host = hosts.find(vm.getHostUuid());
-        claim(vm, State.Running, State.Stopping, "stop");
+        OperationLeases.Operation op = claim(vm, State.Running, State.Stopping, "stop");
         boolean sent = false;
         try {
-            callAgent(vmUuid, State.Stopping, () -> agent.call(host.getManagementIp(), host.getAgentPort(),
+            callAgent(op, State.Stopping, () -> agent.call(host.getManagementIp(), host.getAgentPort(),
                     AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class));
             sent = true;
             VmInventory done = work.idempotent(() -> tx.execute(s -> { // the audit row commits with the change it records
-                states.transition(vmUuid, State.Stopping.name(), State.Stopped.name());
-                audit.record(caller, new AuditEntry("StopVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
-                        State.Running.name(), State.Stopped.name()));
+                if (ended(op, State.Stopping, State.Stopped)) {
+                    audit.record(caller, new AuditEntry("StopVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
+                            State.Running.name(), State.Stopped.name()));
+                }
                 return vms.inventory(states.findById(vmUuid).orElseThrow());
             }));
             events.publishEvent(new VmOperationDone(host.getUuid())); // the tracker drops its running disks
             return done;
         } catch (RuntimeException e) {
-            if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Running.name()));
+            if (!sent) work.idempotent(() -> states.transition(vmUuid, State.Stopping.name(), State.Running.name(), op.token()));
             throw e;
         } finally {
-            leases.end(vmUuid);
+            leases.end(op);
         }
     }
 
@@ -191,11 +193,12 @@ public class VmLifecycle {
      * An agent that took the command and did not answer in time may still carry it out: the VM goes Unknown (the
      * tracker settles it from libvirt) and the answer says so instead of claiming nothing changed.
      */
-    private <T> T callAgent(String vmUuid, State during, java.util.function.Supplier<T> call) {
+    private <T> T callAgent(OperationLeases.Operation op, State during, java.util.function.Supplier<T> call) {
         try {
             return call.get();
         } catch (AgentOutcomeUnknownException e) {
-            states.transition(vmUuid, during.name(), State.Unknown.name());
+            String vmUuid = op.vmUuid();
+            states.transition(vmUuid, during.name(), State.Unknown.name(), op.token());
             throw new ApiException(e.code(), "VM " + vmUuid + " is now Unknown: " + e.description(),
                     "The server reads the VM's state from its host (within 15 s of the agent answering again); "
                     + "GET the VM to see it settle to Running or Stopped before retrying.");
@@ -249,15 +252,29 @@ public class VmLifecycle {
         return volumeService.inventories(List.of(volumes.findById(volumeUuid).orElseThrow())).get(0);
     }
 
-    private void claim(VmInstanceVO vm, State from, State to, String action) {
-        leases.begin(vm.getUuid());
-        // a compare-and-set: running it again cannot claim twice (a claim whose commit was lost with the connection
-        // then reads as taken, and its lease lapses for the tracker to settle)
-        if (work.idempotent(() -> states.claim(vm.getUuid(), from.name(), to.name(), leases.until())) == 0) {
-            leases.end(vm.getUuid());
+    /**
+     * Claims the VM for one operation. A compare-and-set with the operation's token: run again after a commit nobody
+     * acknowledged (the database node died), it matches no row, and the token in the row says the claim is ours.
+     */
+    private OperationLeases.Operation claim(VmInstanceVO vm, State from, State to, String action) {
+        OperationLeases.Operation op = leases.begin(vm.getUuid());
+        if (!work.idempotent(() -> states.claim(op.vmUuid(), from.name(), to.name(), leases.until(), op.token()) == 1
+                || states.held(op.vmUuid(), op.token()) == 1)) {
+            leases.end(op);
             State now = states.findById(vm.getUuid()).map(VmInstanceVO::getState).orElse(vm.getState());
             throw ApiException.conflict("VM " + vm.getUuid() + " is " + now + ", so it cannot " + action + ".",
                     "A VM starts from Stopped and stops from Running; wait for the current operation to finish.");
         }
+        return op;
+    }
+
+    /**
+     * The operation's last step, in the caller's transaction: true when it moved the VM now, or when the tracker
+     * settled the VM first (the agent did carry the operation out); false when this very step committed already and
+     * runs again because its commit went unacknowledged (its audit row is there).
+     */
+    private boolean ended(OperationLeases.Operation op, State from, State to) {
+        return states.transition(op.vmUuid(), from.name(), to.name(), op.token()) == 1
+                || states.held(op.vmUuid(), op.token()) == 0;
     }
 }

@@ -148,9 +148,11 @@ public class VmMigration {
             drivers.add(new VmMigrateCmd.DiskDriverTO(disk.installPath(),
                     disk.ioCandidates().isEmpty() ? null : disk.ioCandidates().get(0), disk.cache()));
         }
-        leases.begin(vmUuid);
-        if (work.idempotent(() -> states.claimMigration(vmUuid, vm.getStateVersion(), dest.getUuid(), leases.until())) == 0) {
-            leases.end(vmUuid);
+        OperationLeases.Operation op = leases.begin(vmUuid);
+        // the token tells this claim, committed with its acknowledgement lost, from another's (VmLifecycle.claim)
+        if (!work.idempotent(() -> states.claimMigration(vmUuid, vm.getStateVersion(), dest.getUuid(), leases.until(), op.token()) == 1
+                || states.held(vmUuid, op.token()) == 1)) {
+            leases.end(op);
             VmInstanceVO now = work.idempotent(() -> states.findById(vmUuid).orElse(vm));
             throw ApiException.conflict(now.getState() == State.Running
                     ? "VM " + vmUuid + " changed while its migration was being planned (it now runs on host " + now.getHostUuid() + ")."
@@ -158,7 +160,7 @@ public class VmMigration {
                     "Read the VM and retry; nothing was changed.");
         }
         try {
-            VmMigrateRsp rsp = send(vm, source, dest, new VmMigrateCmd(vmUuid, destLibvirt, migrationUri(dest), drivers,
+            VmMigrateRsp rsp = send(op, source, dest, new VmMigrateCmd(vmUuid, destLibvirt, migrationUri(dest), drivers,
                     Math.max(1, migrationTimeout.toSeconds())));
             List<Decided> recorded = decided.stream().map(d -> d.withDecision(d.decision().withNote("Decided for host "
                     + dest.getName() + " (" + dest.getUuid() + ") when the VM migrated there from host " + source.getUuid() + ".")))
@@ -166,16 +168,18 @@ public class VmMigration {
             Map<String, DiskResult> applied = applied(decided, rsp);
             work.idempotent(() -> tx.executeWithoutResult(s -> {
                 diskIo.record(vmUuid, recorded, applied);
-                states.endMigration(vmUuid, dest.getUuid());
-                audit.record(caller, new AuditEntry("MigrateVm", "VmInstanceVO", vmUuid, vm.getName(),
-                        source.getUuid(), dest.getUuid()));
+                // 0 and still ours: this step committed before, its acknowledgement lost, and its audit row is there
+                if (states.endMigration(vmUuid, dest.getUuid(), op.token()) == 1 || states.held(vmUuid, op.token()) == 0) {
+                    audit.record(caller, new AuditEntry("MigrateVm", "VmInstanceVO", vmUuid, vm.getName(),
+                            source.getUuid(), dest.getUuid()));
+                }
             }));
             events.publishEvent(new VmOperationDone(source.getUuid()));
             events.publishEvent(new VmOperationDone(dest.getUuid()));
             // read back in a unit of its own: the move is done, a lost connection here must not answer 503
             return work.idempotent(() -> vms.inventory(states.findById(vmUuid).orElseThrow()));
         } finally {
-            leases.end(vmUuid);
+            leases.end(op);
         }
     }
 
@@ -184,19 +188,19 @@ public class VmMigration {
      * there again and the answer quotes libvirt. No answer: Unknown, still naming the destination, for the tracker
      * to ask both hosts where the domain runs.
      */
-    private VmMigrateRsp send(VmInstanceVO vm, HostVO source, HostVO dest, VmMigrateCmd cmd) {
-        String vmUuid = vm.getUuid();
+    private VmMigrateRsp send(OperationLeases.Operation op, HostVO source, HostVO dest, VmMigrateCmd cmd) {
+        String vmUuid = op.vmUuid();
         try {
             // the agent aborts the job at the limit; waiting longer means the answer, not a timeout, ends the call
             return agent.call(source.getManagementIp(), source.getAgentPort(), AgentPaths.VM_MIGRATE, cmd, VmMigrateRsp.class,
                     migrationTimeout.plus(ANSWER_MARGIN));
         } catch (AgentOutcomeUnknownException e) {
-            work.idempotent(() -> states.transition(vmUuid, State.Migrating.name(), State.Unknown.name()));
+            work.idempotent(() -> states.transition(vmUuid, State.Migrating.name(), State.Unknown.name(), op.token()));
             throw new ApiException(e.code(), "VM " + vmUuid + " is now Unknown: " + e.description(),
                     "The server asks both hosts where the domain runs (within 15 s of the agents answering); GET the VM "
                     + "to see it settle on host " + source.getUuid() + " or " + dest.getUuid() + " before retrying.");
         } catch (ApiException e) {
-            work.idempotent(() -> states.endMigration(vmUuid, source.getUuid()));
+            work.idempotent(() -> states.endMigration(vmUuid, source.getUuid(), op.token()));
             throw new ApiException(e.code(), "VM " + vmUuid + " could not migrate to host " + dest.getName() + " ("
                     + dest.getUuid() + "): " + e.description(), "The VM still runs on host " + source.getUuid()
                     + " with its disks and stored decisions unchanged. " + e.details());
