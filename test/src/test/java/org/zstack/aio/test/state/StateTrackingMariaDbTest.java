@@ -396,6 +396,48 @@ class StateTrackingMariaDbTest {
         stop(vm);
     }
 
+    /**
+     * An operation longer than its lease (10 s) keeps it: this node renews the leases of its operations' tokens every
+     * 3 s. Without the renewal the lease would have lapsed 3 s before it is read here, and any node's tracker could
+     * settle the VM mid-start. Once the start ended, the lease is gone and the token stays (see the test above).
+     */
+    @Test
+    void aStartLongerThanItsLeaseKeepsItRenewedByItsToken() throws Exception {
+        String vm = vm("long-start");
+        IoModeService real = server.bean(IoModeService.class);
+        IoModeService slow = Mockito.mock(IoModeService.class, AdditionalAnswers.delegatesTo(real));
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        Mockito.doAnswer(inv -> {
+            sleep(OperationLeases.LEASE.toMillis() + 3000);   // after the claim, before the agent is asked
+            try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                    "SELECT state, opToken, opLeaseUntil > NOW(3) FROM VmInstanceVO WHERE uuid = ?")) {
+                st.setString(1, vm);
+                java.sql.ResultSet rs = st.executeQuery();
+                rs.next();
+                seen.set(rs.getString(1) + " " + rs.getString(2) + " " + rs.getBoolean(3));
+            }
+            return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
+        }).when(slow).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
+        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), server.bean(VmStateRepository.class),
+                server.bean(HostService.class), slow, server.bean(DiskIoPolicy.class),
+                server.bean(AgentClient.class), server.bean(VolumeRepository.class), server.bean(TransactionTemplate.class),
+                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
+                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
+                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+
+        assertThat(lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm).inventory().state()).isEqualTo("Running");
+        assertThat(seen.get()).as("state, token, lease in the future, 13 s into the start").matches("Starting [0-9a-f]{32} true");
+        try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                "SELECT opToken, opLeaseUntil FROM VmInstanceVO WHERE uuid = ?")) {
+            st.setString(1, vm);
+            java.sql.ResultSet rs = st.executeQuery();
+            rs.next();
+            assertThat(rs.getString(1)).as("the token stays").isEqualTo(seen.get().split(" ")[1]);
+            assertThat(rs.getTimestamp(2)).as("no lease once the start ended").isNull();
+        }
+        stop(vm);
+    }
+
     /** What Connector/J raises when the socket breaks after the server committed (shape from a Galera run). */
     static RuntimeException acknowledgementLost() {
         return new DataAccessResourceFailureException("injected: connection lost after the commit",

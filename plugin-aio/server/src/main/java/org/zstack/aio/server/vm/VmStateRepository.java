@@ -77,10 +77,13 @@ public interface VmStateRepository extends JpaRepository<VmInstanceVO, String> {
     @Query("select count(v) from VmInstanceVO v where v.uuid = :uuid and v.opToken = :token")
     long held(String uuid, String token);
 
-    /** Renews the leases of the operations named, and of no other (another node's, or one the tracker settled). */
+    /**
+     * Renews the leases of the operations named while they hold one, and no other lease (another node's operation, one
+     * the tracker settled); an operation whose last step ended it (lease null, token kept) gets none back.
+     */
     @Transactional
     @Modifying(flushAutomatically = true, clearAutomatically = true)
-    @Query("update VmInstanceVO v set v.opLeaseUntil = :leaseUntil where v.opToken in :tokens")
+    @Query("update VmInstanceVO v set v.opLeaseUntil = :leaseUntil where v.opToken in :tokens and v.opLeaseUntil is not null")
     int renewLeases(Collection<String> tokens, LocalDateTime leaseUntil);
 
     /** The tracker's change: applies only if nobody changed the VM since the tracker read it (same version). */
