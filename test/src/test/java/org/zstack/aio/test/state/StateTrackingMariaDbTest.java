@@ -438,6 +438,50 @@ class StateTrackingMariaDbTest {
         stop(vm);
     }
 
+    /**
+     * The race GaleraClusterTest hit once its claims were fixed: a start's lease lapsed while its node's database was
+     * away, and another node's tracker settled the VM from libvirt before the domain existed (Stopped). The start then
+     * got the agent's answer: its last step must make the VM Running (the newer truth), not answer 200 with Stopped
+     * and let the next stop be refused 409 "is Stopped" until a tracker round adopts the domain.
+     */
+    @Test
+    void aStartTheTrackerSettledWhileInFlightEndsRunningFromTheAgentsAnswer() throws Exception {
+        String vm = vm("settled-mid-start");
+        VmStateRepository states = server.bean(VmStateRepository.class);
+        IoModeService real = server.bean(IoModeService.class);
+        IoModeService settledMeanwhile = Mockito.mock(IoModeService.class, AdditionalAnswers.delegatesTo(real));
+        java.util.concurrent.atomic.AtomicInteger settled = new java.util.concurrent.atomic.AtomicInteger();
+        Mockito.doAnswer(inv -> {
+            // the other node's tracker, with libvirt's view from before the start: its own write (VmTracker.apply)
+            var row = states.findById(vm).orElseThrow();
+            assertThat(row.getState()).isEqualTo(org.zstack.aio.server.inventory.VmInstanceVO.State.Starting);
+            settled.addAndGet(states.settle(vm, row.getStateVersion(), "Stopped", "settled after an interrupted Starting"
+                    + " (the node doing it stopped or lost the database): libvirt on host " + host + " has no domain."));
+            return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
+        }).when(settledMeanwhile).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
+        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), states,
+                server.bean(HostService.class), settledMeanwhile, server.bean(DiskIoPolicy.class),
+                server.bean(AgentClient.class), server.bean(VolumeRepository.class), server.bean(TransactionTemplate.class),
+                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
+                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
+                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+
+        VmLifecycle.StartResult r = lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm);
+        assertThat(settled).as("the tracker's settle applied mid-start").hasValue(1);
+        assertThat(r.inventory().state()).isEqualTo("Running");
+        assertThat(agent.running).contains(vm);
+        assertThat(state(vm)).isEqualTo("Running");
+        assertThat(vmInventory(vm).path("stateReason").asText()).contains("the agent's answer to the start came after");
+        try (Connection c = db.connect(); PreparedStatement st = c.prepareStatement(
+                "SELECT COUNT(*) FROM AuditVO WHERE resourceUuid = ? AND action = 'StartVmInstance'")) {
+            st.setString(1, vm);
+            java.sql.ResultSet rs = st.executeQuery();
+            rs.next();
+            assertThat(rs.getInt(1)).as("the start is audited once").isEqualTo(1);
+        }
+        stop(vm);
+    }
+
     /** What Connector/J raises when the socket breaks after the server committed (shape from a Galera run). */
     static RuntimeException acknowledgementLost() {
         return new DataAccessResourceFailureException("injected: connection lost after the commit",

@@ -43,7 +43,7 @@ public class UnitOfWork {
     private final RetryTemplate conflicts;
     private final RetryTemplate ensure;
 
-    UnitOfWork(int maxAttempts, long initialMs, long maxMs, PoolHome pool) {
+    public UnitOfWork(int maxAttempts, long initialMs, long maxMs, PoolHome pool) {
         this.idempotent = template(maxAttempts, initialMs, maxMs, pool,
                 Set.of(DatabaseFailure.CONFLICT, DatabaseFailure.NOT_CONNECTED, DatabaseFailure.CONNECTION_LOST));
         this.conflicts = template(maxAttempts, initialMs, maxMs, pool,

@@ -6,6 +6,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.TransactionException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import org.zstack.aio.server.db.UnitOfWork;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -34,12 +35,14 @@ public class OperationLeases {
     /** token → VM: two requests for one VM on this node are two entries, so the one refused cannot end the other's */
     private final Map<String, String> inFlight = new ConcurrentHashMap<>();
     private final VmStateRepository states;
+    private final UnitOfWork work;
     /** false only where a test counts one operation's statements (background renewals would add theirs) */
     private final boolean renewing;
 
-    public OperationLeases(VmStateRepository states,
+    public OperationLeases(VmStateRepository states, UnitOfWork work,
                            @org.springframework.beans.factory.annotation.Value("${aio.tracker.enabled:true}") boolean renewing) {
         this.states = states;
+        this.work = work;
         this.renewing = renewing;
     }
 
@@ -66,9 +69,11 @@ public class OperationLeases {
         List<String> tokens = List.copyOf(inFlight.keySet());
         if (tokens.isEmpty() || !renewing) return;
         try {
-            states.renewLeases(tokens, until());
+            // retried like any unit of work: a renewal lost to a Galera conflict or a dying node is run again at once
+            // (and moves the pool), not 3 s later, so a failover does not let the lease of a live operation lapse
+            work.idempotent(() -> states.renewLeases(tokens, until()));
         } catch (DataAccessException | TransactionException e) {
-            // the database is away: the leases lapse and the tracker settles these VMs once it is back
+            // the database stays away: the leases lapse and the tracker settles these VMs once it is back
             log.warn("cannot renew the leases of {} VM operation(s): {}", tokens.size(), e.getMostSpecificCause().getMessage());
         }
     }

@@ -131,7 +131,7 @@ public class VmLifecycle {
             // start into a 503)
             StartResult done = work.idempotent(() -> tx.execute(s -> {
                 List<StoredDecision> out = diskIo.record(vmUuid, recorded, applied);
-                if (ended(op, State.Starting, State.Running)) {
+                if (ended(op, host.getUuid(), State.Starting, State.Running, "start")) {
                     audit.record(caller, new AuditEntry("StartVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
                             State.Stopped.name(), State.Running.name()));
                 }
@@ -173,7 +173,7 @@ public class VmLifecycle {
                     AgentPaths.VM_STOP, new VmStopCmd(vmUuid), Map.class));
             sent = true;
             VmInventory done = work.idempotent(() -> tx.execute(s -> { // the audit row commits with the change it records
-                if (ended(op, State.Stopping, State.Stopped)) {
+                if (ended(op, host.getUuid(), State.Stopping, State.Stopped, "stop")) {
                     audit.record(caller, new AuditEntry("StopVmInstance", "VmInstanceVO", vmUuid, vm.getName(),
                             State.Running.name(), State.Stopped.name()));
                 }
@@ -273,8 +273,11 @@ public class VmLifecycle {
      * settled the VM first (the agent did carry the operation out); false when this very step committed already and
      * runs again because its commit went unacknowledged (its audit row is there).
      */
-    private boolean ended(OperationLeases.Operation op, State from, State to) {
-        return states.transition(op.vmUuid(), from.name(), to.name(), op.token()) == 1
-                || states.held(op.vmUuid(), op.token()) == 0;
+    private boolean ended(OperationLeases.Operation op, String hostUuid, State from, State to, String action) {
+        if (states.transition(op.vmUuid(), from.name(), to.name(), op.token()) == 1) return true;
+        if (states.held(op.vmUuid(), op.token()) == 1) return false;
+        states.outcomeOverSettled(op.vmUuid(), hostUuid, to.name(), "the VM was settled from libvirt while its " + action
+                + " was in flight (its node's lease lapsed); the agent's answer to the " + action + " came after: " + to + ".");
+        return true;
     }
 }

@@ -70,6 +70,20 @@ public interface VmStateRepository extends JpaRepository<VmInstanceVO, String> {
     int claim(String uuid, String from, String to, LocalDateTime leaseUntil, String token);
 
     /**
+     * The outcome of an operation that the tracker settled first, from libvirt as it was before the agent carried the
+     * operation out (the operation's lease lapsed while the database was away): the agent's answer is newer, so it
+     * is the state, on {@code hostUuid}. Only while no operation has claimed the VM since (a claim writes a token,
+     * and a settle clears it) and the VM is settled elsewhere than {@code to} on {@code hostUuid}.
+     */
+    @Transactional
+    @Modifying(flushAutomatically = true, clearAutomatically = true)
+    @Query("update VmInstanceVO v set v.state = :to, v.hostUuid = :hostUuid, v.migrateHostUuid = null,"
+           + " v.stateVersion = v.stateVersion + 1, v.stateReason = :reason, v.lastOpDate = CURRENT_TIMESTAMP"
+           + " where v.uuid = :uuid and v.opToken is null and v.state in ('Running', 'Stopped', 'Unknown')"
+           + " and (v.state <> :to or v.hostUuid <> :hostUuid)")
+    int outcomeOverSettled(String uuid, String hostUuid, String to, String reason);
+
+    /**
      * 1 when {@code token} is the operation that last claimed the VM and the tracker has not settled it since: its claim
      * (or its last step) committed, whether or not the commit was acknowledged.
      */
