@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -66,12 +67,14 @@ public class OperationLeases {
 
     @Scheduled(fixedDelay = 3000)
     void renew() {
-        List<String> tokens = List.copyOf(inFlight.keySet());
-        if (tokens.isEmpty() || !renewing) return;
+        Map<String, String> now = Map.copyOf(inFlight);
+        if (now.isEmpty() || !renewing) return;
+        List<String> tokens = List.copyOf(now.keySet());
+        Set<String> vms = Set.copyOf(now.values());
         try {
             // retried like any unit of work: a renewal lost to a Galera conflict or a dying node is run again at once
             // (and moves the pool), not 3 s later, so a failover does not let the lease of a live operation lapse
-            work.idempotent(() -> states.renewLeases(tokens, until()));
+            work.idempotent(() -> states.renewLeases(vms, tokens, until()));
         } catch (DataAccessException | TransactionException e) {
             // the database stays away: the leases lapse and the tracker settles these VMs once it is back
             log.warn("cannot renew the leases of {} VM operation(s): {}", tokens.size(), e.getMostSpecificCause().getMessage());

@@ -93,12 +93,14 @@ public interface VmStateRepository extends JpaRepository<VmInstanceVO, String> {
 
     /**
      * Renews the leases of the operations named while they hold one, and no other lease (another node's operation, one
-     * the tracker settled); an operation whose last step ended it (lease null, token kept) gets none back.
+     * the tracker settled); an operation whose last step ended it (lease null, token kept) gets none back. The rows are
+     * found by primary key ({@code vmUuids}): a scan for the tokens would read, and on InnoDB lock, the whole table.
      */
     @Transactional
     @Modifying(flushAutomatically = true, clearAutomatically = true)
-    @Query("update VmInstanceVO v set v.opLeaseUntil = :leaseUntil where v.opToken in :tokens and v.opLeaseUntil is not null")
-    int renewLeases(Collection<String> tokens, LocalDateTime leaseUntil);
+    @Query("update VmInstanceVO v set v.opLeaseUntil = :leaseUntil where v.uuid in :vmUuids and v.opToken in :tokens"
+           + " and v.opLeaseUntil is not null")
+    int renewLeases(Collection<String> vmUuids, Collection<String> tokens, LocalDateTime leaseUntil);
 
     /** The tracker's change: applies only if nobody changed the VM since the tracker read it (same version). */
     @Transactional

@@ -27,7 +27,7 @@ class OperationLeasesTest {
     void aRenewalRefusedByACertificationConflictIsRunAgainAtOnce() {
         OperationLeases.Operation a = leases.begin("vm-a");
         OperationLeases.Operation b = leases.begin("vm-a");   // a second request for the same VM on this node
-        Mockito.when(states.renewLeases(anyCollection(), any()))
+        Mockito.when(states.renewLeases(anyCollection(), anyCollection(), any()))
                 .thenThrow(new CannotAcquireLockException("could not execute statement", new SQLTransactionRollbackException(
                         "Deadlock found when trying to get lock; try restarting transaction", "40001", 1213)))
                 .thenReturn(1);
@@ -36,9 +36,12 @@ class OperationLeasesTest {
         leases.renew();
 
         @SuppressWarnings("unchecked")
+        org.mockito.ArgumentCaptor<Collection<String>> vms = org.mockito.ArgumentCaptor.forClass(Collection.class);
+        @SuppressWarnings("unchecked")
         org.mockito.ArgumentCaptor<Collection<String>> tokens = org.mockito.ArgumentCaptor.forClass(Collection.class);
         org.mockito.ArgumentCaptor<LocalDateTime> until = org.mockito.ArgumentCaptor.forClass(LocalDateTime.class);
-        Mockito.verify(states, Mockito.times(2)).renewLeases(tokens.capture(), until.capture());
+        Mockito.verify(states, Mockito.times(2)).renewLeases(vms.capture(), tokens.capture(), until.capture());
+        assertThat(vms.getValue()).containsExactly("vm-a");
         assertThat(tokens.getValue()).containsExactlyInAnyOrder(a.token(), b.token());
         assertThat(until.getValue()).isAfterOrEqualTo(before.plus(OperationLeases.LEASE));
         assertThat(a.token()).matches("[0-9a-f]{32}").isNotEqualTo(b.token());
@@ -53,7 +56,8 @@ class OperationLeasesTest {
 
         leases.renew();
 
-        Mockito.verify(states).renewLeases(Mockito.eq(List.of(running.token())), Mockito.<LocalDateTime>any());
+        Mockito.verify(states).renewLeases(Mockito.eq(java.util.Set.of("vm-a")), Mockito.eq(List.of(running.token())),
+                Mockito.<LocalDateTime>any());
         leases.end(running);
         assertThat(leases.inFlight("vm-a")).isFalse();
     }
