@@ -305,12 +305,8 @@ class StateTrackingMariaDbTest {
         // the transaction after the agent's success reads the volume to record the attach: that read fails
         Mockito.doThrow(new DataAccessResourceFailureException("injected: the database went away"))
                 .when(failing).findById(data);
-        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), server.bean(VmStateRepository.class),
-                server.bean(HostService.class), server.bean(IoModeService.class), server.bean(DiskIoPolicy.class),
-                server.bean(AgentClient.class), failing, server.bean(TransactionTemplate.class),
-                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
-                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
-                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+        VmLifecycle lifecycle = lifecycle(server.bean(VmStateRepository.class), server.bean(IoModeService.class), failing,
+                server.bean(TransactionTemplate.class));
         Caller caller = new Caller(adminUuid(), "admin", true, "test");
         long before = agent.attaches.get();
         assertThatThrownBy(() -> lifecycle.attach(caller, data, vm)).hasMessageContaining("injected");
@@ -357,12 +353,7 @@ class StateTrackingMariaDbTest {
                 return done;
             }
         };
-        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), lossy,
-                server.bean(HostService.class), server.bean(IoModeService.class), server.bean(DiskIoPolicy.class),
-                server.bean(AgentClient.class), server.bean(VolumeRepository.class), lossyTx,
-                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
-                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
-                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+        VmLifecycle lifecycle = lifecycle(lossy, server.bean(IoModeService.class), server.bean(VolumeRepository.class), lossyTx);
         Caller caller = new Caller(adminUuid(), "admin", true, "test");
         long starts = agent.starts.get();
         long stops = agent.stops.get();
@@ -418,12 +409,8 @@ class StateTrackingMariaDbTest {
             }
             return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
         }).when(slow).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
-        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), server.bean(VmStateRepository.class),
-                server.bean(HostService.class), slow, server.bean(DiskIoPolicy.class),
-                server.bean(AgentClient.class), server.bean(VolumeRepository.class), server.bean(TransactionTemplate.class),
-                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
-                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
-                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+        VmLifecycle lifecycle = lifecycle(server.bean(VmStateRepository.class), slow, server.bean(VolumeRepository.class),
+                server.bean(TransactionTemplate.class));
 
         assertThat(lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm).inventory().state()).isEqualTo("Running");
         assertThat(seen.get()).as("state, token, lease in the future, 13 s into the start").matches("Starting [0-9a-f]{32} true");
@@ -459,12 +446,8 @@ class StateTrackingMariaDbTest {
                     + " (the node doing it stopped or lost the database): libvirt on host " + host + " has no domain."));
             return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
         }).when(settledMeanwhile).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
-        VmLifecycle lifecycle = new VmLifecycle(server.bean(VmService.class), states,
-                server.bean(HostService.class), settledMeanwhile, server.bean(DiskIoPolicy.class),
-                server.bean(AgentClient.class), server.bean(VolumeRepository.class), server.bean(TransactionTemplate.class),
-                server.bean(VolumeService.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
-                server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
-                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+        VmLifecycle lifecycle = lifecycle(states, settledMeanwhile, server.bean(VolumeRepository.class),
+                server.bean(TransactionTemplate.class));
 
         VmLifecycle.StartResult r = lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm);
         assertThat(settled).as("the tracker's settle applied mid-start").hasValue(1);
@@ -489,6 +472,15 @@ class StateTrackingMariaDbTest {
     }
 
     // --- helpers
+
+    /** A VmLifecycle on this server's beans, with the four given in their place (where a test injects its fault). */
+    VmLifecycle lifecycle(VmStateRepository states, IoModeService ioModes, VolumeRepository volumes, TransactionTemplate tx) {
+        return new VmLifecycle(server.bean(VmService.class), states, server.bean(HostService.class), ioModes,
+                server.bean(DiskIoPolicy.class), server.bean(AgentClient.class), volumes, tx, server.bean(VolumeService.class),
+                server.bean(org.zstack.aio.server.db.UnitOfWork.class), server.bean(OperationLeases.class), event -> { },
+                server.bean(org.zstack.aio.server.audit.AuditService.class),
+                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+    }
 
     String vm(String name) {
         String vol = f.volume(admin, "root-" + name, "qcow2", "full", ps, host);

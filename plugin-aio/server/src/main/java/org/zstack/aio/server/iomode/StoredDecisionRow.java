@@ -37,7 +37,7 @@ final class StoredDecisionRow {
 
     /**
      * Everything {@link #storeIn} stores, in the order of the columns: the JSON columns by their elements' values.
-     * {@code DecisionDigestTest} fails when a record gains a component this does not feed.
+     * {@code StoredDecisionRowTest} fails when a record gains a component this does not feed.
      */
     private String digest() {
         DecisionDigest d = new DecisionDigest().add(vmUuid).add(dec.hostUuid()).add(dec.requested().wire())

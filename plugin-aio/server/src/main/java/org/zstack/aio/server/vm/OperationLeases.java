@@ -7,6 +7,7 @@ import org.springframework.transaction.TransactionException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.zstack.aio.server.db.UnitOfWork;
+import org.zstack.aio.server.inventory.VmInstanceVO.State;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -59,6 +60,20 @@ public class OperationLeases {
 
     void end(Operation op) {
         inFlight.remove(op.token());
+    }
+
+    /**
+     * Whether the last step of {@code op} is the one that ends it, given the rows its compare-and-set changed (in the
+     * caller's transaction): 1, ended now; 0 with the token still in the row, this very step committed before and runs
+     * again because its commit went unacknowledged (its audit row is there): false; 0 otherwise, the tracker settled
+     * the VM first, from libvirt as it was before the agent carried the operation out, so the agent's newer answer
+     * ({@code to} on {@code hostUuid}) is written with {@code reason}: true.
+     */
+    boolean endedNow(Operation op, int changed, String hostUuid, State to, String reason) {
+        if (changed == 1) return true;
+        if (states.held(op.vmUuid(), op.token()) == 1) return false;
+        states.outcomeOverSettled(op.vmUuid(), hostUuid, to.name(), reason);
+        return true;
     }
 
     public boolean inFlight(String vmUuid) {

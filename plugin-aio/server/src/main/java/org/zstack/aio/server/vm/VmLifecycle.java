@@ -268,16 +268,10 @@ public class VmLifecycle {
         return op;
     }
 
-    /**
-     * The operation's last step, in the caller's transaction: true when it moved the VM now, or when the tracker
-     * settled the VM first (the agent did carry the operation out); false when this very step committed already and
-     * runs again because its commit went unacknowledged (its audit row is there).
-     */
+    /** The operation's last step, in the caller's transaction: true unless it already committed (OperationLeases#endedNow). */
     private boolean ended(OperationLeases.Operation op, String hostUuid, State from, State to, String action) {
-        if (states.transition(op.vmUuid(), from.name(), to.name(), op.token()) == 1) return true;
-        if (states.held(op.vmUuid(), op.token()) == 1) return false;
-        states.outcomeOverSettled(op.vmUuid(), hostUuid, to.name(), "the VM was settled from libvirt while its " + action
-                + " was in flight (its node's lease lapsed); the agent's answer to the " + action + " came after: " + to + ".");
-        return true;
+        return leases.endedNow(op, states.transition(op.vmUuid(), from.name(), to.name(), op.token()), hostUuid, to,
+                "the VM was settled from libvirt while its " + action + " was in flight (its node's lease lapsed); the "
+                + "agent's answer to the " + action + " came after: " + to + ".");
     }
 }

@@ -168,16 +168,9 @@ public class VmMigration {
             Map<String, DiskResult> applied = applied(decided, rsp);
             work.idempotent(() -> tx.executeWithoutResult(s -> {
                 diskIo.record(vmUuid, recorded, applied);
-                // 0 and still ours: this step committed before, its acknowledgement lost, and its audit row is there;
-                // 0 and not ours: the tracker settled the VM first (lease lapsed), from libvirt before the move ended
-                boolean moved = states.endMigration(vmUuid, dest.getUuid(), op.token()) == 1;
-                if (!moved && states.held(vmUuid, op.token()) == 0) {
-                    moved = true;
-                    states.outcomeOverSettled(vmUuid, dest.getUuid(), State.Running.name(), "the VM was settled from "
-                            + "libvirt while its migration was in flight (its node's lease lapsed); the source agent "
-                            + "answered after: it runs on host " + dest.getUuid() + ".");
-                }
-                if (moved) {
+                if (leases.endedNow(op, states.endMigration(vmUuid, dest.getUuid(), op.token()), dest.getUuid(),
+                        State.Running, "the VM was settled from libvirt while its migration was in flight (its node's "
+                        + "lease lapsed); the source agent answered after: it runs on host " + dest.getUuid() + ".")) {
                     audit.record(caller, new AuditEntry("MigrateVm", "VmInstanceVO", vmUuid, vm.getName(),
                             source.getUuid(), dest.getUuid()));
                 }
