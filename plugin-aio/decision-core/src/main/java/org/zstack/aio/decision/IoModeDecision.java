@@ -167,6 +167,22 @@ public final class IoModeDecision {
                 + " was applied.", modeChecks, input, optimizedFor);
     }
 
+    /**
+     * This decision as applied by an agent that could not set its effective mode: {@code applied} (what the disk
+     * really gets) becomes the effective mode, a failed check {@code check} of the decided mode says why, and so does
+     * the reason. Unchanged when {@code applied} is the effective mode already.
+     */
+    public IoModeDecision withApplied(IoMode applied, String check, String why) {
+        if (applied == effective) return this;
+        List<Check> out = new ArrayList<>(checks.size() + 1);
+        out.addAll(checks);
+        out.add(new Check(effective.wire(), check, false, why));
+        String head = reason.endsWith(".") ? reason.substring(0, reason.length() - 1) : reason;
+        return new IoModeDecision(volumeUuid, hostUuid, requested, source, applied, true, false,
+                Collections.unmodifiableList(out), head + "; " + why + ", so the disk runs " + applied.wire() + ".",
+                modeChecks, input, optimizedFor);
+    }
+
     /** The same decision with a sentence added to its reason (e.g. that it was made for a migration's destination). */
     public IoModeDecision withNote(String note) {
         return new IoModeDecision(volumeUuid, hostUuid, requested, source, effective, applicable, refused, checks,

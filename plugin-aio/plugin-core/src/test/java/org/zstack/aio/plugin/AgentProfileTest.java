@@ -1,0 +1,135 @@
+package org.zstack.aio.plugin;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.zstack.aio.decision.ConfigSource;
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.DecisionPolicy;
+import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.IoMode;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.IoModeDecision;
+import org.zstack.aio.decision.OnUnsatisfied;
+import org.zstack.aio.decision.RequestedIoMode;
+import org.zstack.aio.decision.Version;
+import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.decision.rules.IoModeRulesLoader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What each platform's agent gives a hot-plugged disk, and which migrations each can carry, as tables. */
+class AgentProfileTest {
+
+    private static final IoModeDecider DECIDER = new IoModeDecider(IoModeRulesLoader.fromClasspath());
+    private static final HostFacts CAPABLE = new HostFacts("h1", Version.parse("6.1.0"), 0, Version.parse("8.2.0"), true,
+            Version.parse("9.0.0"));
+    private static final HostFacts IO_URING_OFF = new HostFacts("h2", Version.parse("5.14.0"), 2, Version.parse("8.2.0"),
+            true, Version.parse("9.0.0"));
+
+    private static IoModeDecision decide(String mode, String storage, OnUnsatisfied policy) {
+        String format = storage.equals("SharedBlock") ? "raw" : "qcow2";
+        VolumeFacts v = new VolumeFacts("vol1", storage, format, "full", 10L << 30, null, "none");
+        return DECIDER.decide(new DecisionInput(RequestedIoMode.fromWire(mode), ConfigSource.VOLUME, v, CAPABLE,
+                new DecisionPolicy(policy, false)));
+    }
+
+    private static AgentProfile profile(String name) {
+        switch (name) {
+            case "stock": return AgentProfile.ZSTACK_STOCK;
+            case "patched": return AgentProfile.ZSTACK_PATCHED;
+            default: return AgentProfile.STANDALONE;
+        }
+    }
+
+    @ParameterizedTest(name = "{0} agent, {1} on {2}: set {3}, disk runs {4}")
+    @CsvSource({
+            // ZStack's unmodified agent: NativeAio only; otherwise file -> threads, block -> native
+            "stock,      native,   LocalStorage, native, native",
+            "stock,      threads,  LocalStorage, ,       threads",
+            "stock,      io_uring, LocalStorage, ,       threads",
+            "stock,      threads,  SharedBlock,  ,       native",
+            "standalone, native,   SharedBlock,  native, native",
+            "stock,      native,   SharedBlock,  native, native",
+            // with the kvmagent patch and on the standalone agent: the decided mode
+            "patched,    threads,  SharedBlock,  threads, threads",
+            "patched,    io_uring, LocalStorage, io_uring, io_uring",
+            "standalone, io_uring, NFS,          io_uring, io_uring",
+            "standalone, threads,  SharedBlock,  threads, threads",
+    })
+    void hotPlugRecordsWhatTheDiskGets(String agent, String mode, String storage, String set, String runs) {
+        IoModeDecision d = decide(mode, storage, OnUnsatisfied.FALLBACK);
+        assertThat(d.effectiveWire()).isEqualTo(mode);
+        DiskKind kind = storage.equals("SharedBlock") ? DiskKind.BLOCK : DiskKind.FILE;
+        AgentProfile.HotPlug h = profile(agent).atHotPlug(d, kind, OnUnsatisfied.FALLBACK);
+        assertThat(h.refusal()).isNull();
+        assertThat(h.set() == null ? null : h.set().wire()).isEqualTo(set);
+        assertThat(h.recorded().effectiveWire()).isEqualTo(runs);
+        if (runs.equals(mode)) {
+            assertThat(h.recorded()).isSameAs(d);
+        } else {
+            assertThat(h.recorded().reason()).endsWith("so the disk runs " + runs + ".")
+                    .contains("ZStack's agent can only add io=native");
+            assertThat(h.recorded().checks()).last().satisfies(c -> {
+                assertThat(c.check()).isEqualTo(AgentProfile.APPLIED_CHECK);
+                assertThat(c.mode()).isEqualTo(mode);
+                assertThat(c.passed()).isFalse();
+            });
+        }
+    }
+
+    @Test
+    void withFailAnAttachTheAgentCannotApplyIsRefusedNamingTheDisk() {
+        IoModeDecision d = decide("io_uring", "LocalStorage", OnUnsatisfied.FAIL);
+        AgentProfile.HotPlug h = AgentProfile.ZSTACK_STOCK.atHotPlug(d, DiskKind.FILE, OnUnsatisfied.FAIL);
+        assertThat(h.refusal()).startsWith("volume vol1 was decided io_uring, but at hot-plug ZStack's agent can only add"
+                                           + " io=native").contains("it would run threads");
+        // native it can apply: no refusal
+        IoModeDecision n = decide("native", "LocalStorage", OnUnsatisfied.FAIL);
+        assertThat(AgentProfile.ZSTACK_STOCK.atHotPlug(n, DiskKind.FILE, OnUnsatisfied.FAIL).refusal()).isNull();
+    }
+
+    @Test
+    void networkDisksTakeNoIoAttribute() {
+        VolumeFacts ceph = new VolumeFacts("vol1", "Ceph", "raw", null, 10L << 30, null, "none");
+        IoModeDecision d = DECIDER.decide(new DecisionInput(RequestedIoMode.IO_URING, ConfigSource.GLOBAL, ceph, CAPABLE,
+                DecisionPolicy.DEFAULT));
+        AgentProfile.HotPlug h = AgentProfile.ZSTACK_STOCK.atHotPlug(d, DiskKind.NETWORK, OnUnsatisfied.FAIL);
+        assertThat(h.refusal()).isNull();
+        assertThat(h.set()).isNull();
+        assertThat(h.recorded().effectiveWire()).isEqualTo("not-applicable");
+    }
+
+    @ParameterizedTest(name = "{0} agent, disk runs {1}, destination io_uring off: blocked {2}")
+    @CsvSource({
+            "stock,      io_uring, true",
+            "stock,      native,   false",
+            "stock,      threads,  false",
+            "patched,    io_uring, true",
+            // the standalone agent re-decides for the destination: io_uring falls back there, nothing blocks
+            "standalone, io_uring, false",
+    })
+    void migrationKeepsOrRedecides(String agent, String runs, boolean blocked) {
+        IoModeDecision onDestination = DECIDER.decide(new DecisionInput(RequestedIoMode.fromWire(runs), ConfigSource.GLOBAL,
+                new VolumeFacts("vol1", "NFS", "qcow2", "full", 10L << 30, null, "none"), IO_URING_OFF, DecisionPolicy.DEFAULT));
+        String blocker = profile(agent).migrationBlocker(DECIDER, onDestination, IoMode.fromWire(runs), IO_URING_OFF,
+                "data (vol1)", "host b (h2)");
+        if (!blocked) {
+            assertThat(blocker).isNull();
+        } else {
+            assertThat(blocker).startsWith("volume data (vol1) runs io_uring and ZStack's agent")
+                    .contains("host b (h2) cannot run io_uring: check io_uring-")
+                    .contains("io_uring_disabled");
+        }
+    }
+
+    @Test
+    void theStandaloneAgentIsBlockedOnlyByARefusal() {
+        IoModeDecision refused = DECIDER.decide(new DecisionInput(RequestedIoMode.IO_URING, ConfigSource.VOLUME,
+                new VolumeFacts("vol1", "NFS", "qcow2", "full", 10L << 30, null, "none"), IO_URING_OFF,
+                new DecisionPolicy(OnUnsatisfied.FAIL, false)));
+        assertThat(refused.refused()).isTrue();
+        assertThat(AgentProfile.STANDALONE.migrationBlocker(DECIDER, refused, IoMode.IO_URING, IO_URING_OFF, "data (vol1)",
+                "host b (h2)")).startsWith("volume data (vol1) cannot run io_uring on host b (h2): check ");
+    }
+}
