@@ -37,9 +37,9 @@ fi
 SRC="$ZSTACK_HOME/src"
 for f in "$MODULE"/conf/db/upgrade/*.sql; do rm -f "$SRC/conf/db/upgrade/$(basename "$f")"; done   # left by an interrupted run
 
-# ---- the module and the decision core it ships ----
+# ---- the module and the cores it ships (decision, plugin) ----
 step "building the decision core and plugin-aio/zstack-module"
-(cd "$ROOT" && mvn -B -q -pl plugin-aio/decision -am install -DskipTests)
+(cd "$ROOT" && mvn -B -q -pl plugin-aio/decision,plugin-aio/plugin-core -am install -DskipTests)
 (cd "$MODULE" && mvn -B -q clean package)
 JARS=("$MODULE"/target/aio-zstack-module-*.jar "$MODULE"/target/lib/*.jar)
 python3 "$MODULE/install/check-class-versions.py" 52 "${JARS[@]}"

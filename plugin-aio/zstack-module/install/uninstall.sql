@@ -8,4 +8,4 @@ DELETE FROM `zstack`.`ResourceConfigVO`
 DELETE FROM `zstack`.`GlobalConfigVO`
  WHERE category = 'kvm' AND name IN ('vm.ioMode', 'vm.ioMode.onUnsatisfied', 'vm.ioMode.native.allowFalloc');
 -- so that Flyway does not look for the removed upgrade script
-DELETE FROM `zstack`.`schema_version` WHERE script = 'V5.2.1.100__aio_io_mode.sql';
+DELETE FROM `zstack`.`schema_version` WHERE script IN ('V5.2.1.100__aio_io_mode.sql', 'V5.2.1.101__aio_io_mode_record.sql');

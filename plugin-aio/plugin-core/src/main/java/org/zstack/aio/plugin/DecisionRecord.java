@@ -4,6 +4,8 @@ import org.zstack.aio.decision.Check;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.decision.WorkloadProfile;
 
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -94,6 +96,11 @@ public final class DecisionRecord {
     public List<AttemptRecord> getAttempts() { return attempts; }
     public WorkloadRecord getOptimizedFor() { return optimizedFor; }
     public String getDecidedAt() { return decidedAt; }
+
+    /** The API's one date form: ISO-8601 in UTC with milliseconds, e.g. {@code 2026-11-26T04:31:11.123Z}. */
+    public static String isoUtc(long epochMillis) {
+        return DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(epochMillis));
+    }
 
     /** The same record stored at {@code at}. */
     public DecisionRecord decidedAt(String at) {

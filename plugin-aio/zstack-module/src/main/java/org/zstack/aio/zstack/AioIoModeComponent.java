@@ -3,6 +3,7 @@ package org.zstack.aio.zstack;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.rules.IoModeRulesLoader;
+import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.core.cloudbus.CloudBus;
 import org.zstack.core.db.DatabaseFacade;
 import org.zstack.header.AbstractService;
@@ -13,8 +14,9 @@ import org.zstack.resourceconfig.ResourceConfigFacade;
 import static org.zstack.core.Platform.err;
 
 /**
- * plugin-aio's service on a ZStack management node: builds the decision core from its rules at boot, installs the
- * config validators, and answers APIGetVolumeIoModeDecisionMsg.
+ * plugin-aio's service on a ZStack management node: checks its ZStack config declarations against the core's table,
+ * builds the decision core from its rules at boot, installs the config validators, and answers
+ * APIGetVolumeIoModeDecisionMsg.
  */
 public class AioIoModeComponent extends AbstractService {
     public static final String SERVICE_ID = "aioIoMode";
@@ -31,6 +33,7 @@ public class AioIoModeComponent extends AbstractService {
 
     @Override
     public boolean start() {
+        ConfigDeclarations.requireAgreement();
         IoModeDecider decider = new IoModeDecider(IoModeRulesLoader.fromClasspath());
         VolumeFactsReader facts = new VolumeFactsReader(rcf);
         planner = new DiskIoModePlanner(decider, new IoModeConfigResolver(), facts);
@@ -68,7 +71,7 @@ public class AioIoModeComponent extends AbstractService {
 
     private void handle(APIGetVolumeIoModeDecisionMsg msg) {
         APIGetVolumeIoModeDecisionReply reply = new APIGetVolumeIoModeDecisionReply();
-        VolumeIoModeDecisionInventory d = store.find(msg.getVolumeUuid());
+        DecisionRecord d = store.find(msg.getVolumeUuid());
         if (d == null) {
             reply.setError(err(SysErrors.RESOURCE_NOT_FOUND, "no io-mode decision is stored for volume[uuid:%s] yet;"
                     + " start a VM with this volume or attach it to a running VM", msg.getVolumeUuid()));

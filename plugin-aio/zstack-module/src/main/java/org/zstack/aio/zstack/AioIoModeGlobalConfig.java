@@ -1,5 +1,6 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.plugin.IoModeConfig;
 import org.zstack.core.config.GlobalConfig;
 import org.zstack.core.config.GlobalConfigDefinition;
 import org.zstack.core.config.GlobalConfigValidation;
@@ -8,24 +9,23 @@ import org.zstack.header.volume.VolumeVO;
 import org.zstack.resourceconfig.BindResourceConfig;
 
 /**
- * The io-mode configs, declared the ZStack way: the values are data in globalConfig/aioIoMode.xml, these fields give
- * them to the code. Each can be overridden on a volume and on a primary storage through ZStack's stock
- * resource-config API; the binding order is the resolution order (volume, then its primary storage, then global).
- * Valid values come from the decision core and are checked by {@link IoModeConfigValidation}.
+ * The io-mode configs as ZStack declares configs: these fields, and globalConfig/aioIoMode.xml generated from
+ * {@link IoModeConfig}, the one declaration of both platforms. ZStack reads bindings only from
+ * {@code @BindResourceConfig}, so they are written here too, the same as the table's:
+ * {@code ConfigTableAgreementTest} (root build) and {@link ConfigDeclarations} (at boot) fail when they differ.
  */
 @GlobalConfigDefinition
 public class AioIoModeGlobalConfig {
-    public static final String CATEGORY = "kvm";
+    public static final String CATEGORY = IoModeConfig.CATEGORY;
 
     @GlobalConfigValidation
     @BindResourceConfig({VolumeVO.class, PrimaryStorageVO.class})
     public static GlobalConfig IO_MODE = new GlobalConfig(CATEGORY, "vm.ioMode");
 
     @GlobalConfigValidation
-    @BindResourceConfig({VolumeVO.class, PrimaryStorageVO.class})
     public static GlobalConfig ON_UNSATISFIED = new GlobalConfig(CATEGORY, "vm.ioMode.onUnsatisfied");
 
     @GlobalConfigValidation
-    @BindResourceConfig({VolumeVO.class, PrimaryStorageVO.class})
+    @BindResourceConfig({PrimaryStorageVO.class})
     public static GlobalConfig ALLOW_FALLOC = new GlobalConfig(CATEGORY, "vm.ioMode.native.allowFalloc");
 }

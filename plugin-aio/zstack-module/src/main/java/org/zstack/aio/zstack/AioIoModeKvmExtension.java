@@ -2,6 +2,10 @@ package org.zstack.aio.zstack;
 
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecision;
+import org.zstack.aio.plugin.AgentProfile;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.DiskKind;
+import org.zstack.aio.plugin.Operation;
 import org.zstack.header.errorcode.ErrorCode;
 import org.zstack.header.errorcode.OperationFailureException;
 import org.zstack.header.vm.VmInstanceInventory;
@@ -28,7 +32,8 @@ import static org.zstack.core.Platform.operr;
 /**
  * Decides every disk's io mode when ZStack starts a VM on KVM or hot-plugs a volume, and applies it through what
  * ZStack's unmodified agent understands: the userDefinedXmlHookScript addon at start, the NativeAio addon at
- * hot-plug. The decision is stored once the agent has answered success.
+ * hot-plug (what it gets there is the core's {@link AgentProfile#ZSTACK_STOCK}). The decision is stored once the agent
+ * has answered success.
  */
 public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttachVolumeExtensionPoint {
     private static final CLogger logger = Utils.getLogger(AioIoModeKvmExtension.class);
@@ -37,12 +42,12 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
     static final String NATIVE_AIO_ADDON = "NativeAio";
     /** read only by the optional kvmagent patch (kvmagent/aio-hotplug-io-mode.patch): volume uuid -> io mode */
     static final String IO_MODE_ADDON = "aioIoMode";
-    static final String OPERATION_START = "start";
-    static final String OPERATION_ATTACH = "attach";
+    /** What ZStack's unmodified agent applies (the kvmagent patch's hosts are not told apart yet: issue 27's probe). */
+    private static final AgentProfile AGENT = AgentProfile.ZSTACK_STOCK;
 
     private final AioIoModeComponent module;
     /** decisions sent with a start or attach that the agent has not answered yet, by VM uuid or volume uuid */
-    private final Map<String, List<VolumeIoModeDecisionInventory>> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, List<DecisionRecord>> inFlight = new ConcurrentHashMap<>();
 
     public AioIoModeKvmExtension(AioIoModeComponent module) {
         this.module = module;
@@ -60,13 +65,13 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
         for (VolumeTO to : disks) cacheModes.put(to.getVolumeUuid(), to.getCacheMode());
 
         String vmUuid = spec.getVmInventory().getUuid();
-        List<IoModeDecision> decisions = module.planner().decide(volumes, cacheModes, host.getUuid());
         Map<String, IoMode> modes = new LinkedHashMap<>();
-        List<VolumeIoModeDecisionInventory> applied = new ArrayList<>();
-        for (IoModeDecision d : decisions) {
-            refuseIfRefused(d, vmUuid);
+        List<DecisionRecord> applied = new ArrayList<>();
+        for (DiskIoModePlanner.Planned p : module.planner().decide(volumes, cacheModes, host.getUuid())) {
+            IoModeDecision d = p.decision;
+            refuseIfRefused(d.refused(), d.volumeUuid(), vmUuid, d.reason());
             if (d.effectiveMode() != null) modes.put(d.volumeUuid(), d.effectiveMode());
-            applied.add(VolumeIoModeDecisionInventory.valueOf(d, vmUuid, OPERATION_START, d.reason()));
+            applied.add(DecisionRecord.of(d, vmUuid, Operation.START, null, null));
         }
         Object adminHook = cmd.getAddons().get(XmlHookScript.ADDON);
         cmd.getAddons().put(XmlHookScript.ADDON, XmlHookScript.build(modes, adminHook == null ? null : adminHook.toString()));
@@ -75,7 +80,7 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
 
     @Override
     public void startVmOnKvmSuccess(KVMHostInventory host, VmInstanceSpec spec) {
-        List<VolumeIoModeDecisionInventory> applied = inFlight.remove(spec.getVmInventory().getUuid());
+        List<DecisionRecord> applied = inFlight.remove(spec.getVmInventory().getUuid());
         if (applied != null) module.store().save(applied);
     }
 
@@ -84,31 +89,29 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
         inFlight.remove(spec.getVmInventory().getUuid());
     }
 
+    /**
+     * The core's {@link AgentProfile} says what this host's agent can set at hot-plug: the disk gets the decided mode,
+     * or the agent's own default and the record says so, or (onUnsatisfied = fail) nothing reaches the host.
+     */
     @Override
     public void beforeAttachVolume(KVMHostInventory host, VmInstanceInventory vm, VolumeInventory volume,
                                    AttachDataVolumeCmd cmd, Map data) {
         VolumeTO to = cmd.getVolume();
-        IoModeDecision d = module.planner().decide(Collections.singletonList(volume),
+        DiskIoModePlanner.Planned p = module.planner().decide(Collections.singletonList(volume),
                 Collections.singletonMap(volume.getUuid(), to.getCacheMode()), host.getUuid()).get(0);
-        refuseIfRefused(d, vm.getUuid());
-        IoMode mode = d.effectiveMode();
-        String reason = d.reason();
-        if (mode == IoMode.NATIVE) {
-            cmd.getAddons().put(NATIVE_AIO_ADDON, true);
-        } else if (mode != null) {
-            cmd.getAddons().put(IO_MODE_ADDON, Collections.singletonMap(volume.getUuid(), mode.wire()));
-            String agentDefault = agentDefaultAtHotPlug(to);
-            if (!mode.wire().equals(agentDefault)) {
-                reason = HotPlugLimit.reason(d.reason(), mode, agentDefault);
-            }
-        }
+        refuseIfRefused(p.decision.refused(), volume.getUuid(), vm.getUuid(), p.decision.reason());
+        AgentProfile.HotPlug plug = AGENT.atHotPlug(p.decision, diskKind(to, p.decision), p.settings.policy().onUnsatisfied());
+        refuseIfRefused(plug.refusal() != null, volume.getUuid(), vm.getUuid(), plug.refusal());
+        if (plug.set() == IoMode.NATIVE) cmd.getAddons().put(NATIVE_AIO_ADDON, true);
+        IoMode decided = p.decision.effectiveMode();
+        if (decided != null) cmd.getAddons().put(IO_MODE_ADDON, Collections.singletonMap(volume.getUuid(), decided.wire()));
         inFlight.put(volume.getUuid(), Collections.singletonList(
-                VolumeIoModeDecisionInventory.valueOf(d, vm.getUuid(), OPERATION_ATTACH, reason)));
+                DecisionRecord.of(plug.recorded(), vm.getUuid(), Operation.ATTACH, null, null)));
     }
 
     @Override
     public void afterAttachVolume(KVMHostInventory host, VmInstanceInventory vm, VolumeInventory volume, AttachDataVolumeCmd cmd) {
-        List<VolumeIoModeDecisionInventory> applied = inFlight.remove(volume.getUuid());
+        List<DecisionRecord> applied = inFlight.remove(volume.getUuid());
         if (applied != null) module.store().save(applied);
     }
 
@@ -123,18 +126,16 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
         return to;
     }
 
-    /**
-     * What the unmodified agent gives a hot-plugged disk without NativeAio: file disks get no io attribute (QEMU's
-     * default, threads); block disks get a hard-coded io="native".
-     */
-    private static String agentDefaultAtHotPlug(VolumeTO to) {
-        return VolumeTO.FILE.equals(to.getDeviceType()) ? IoMode.THREADS.wire() : IoMode.NATIVE.wire();
+    /** How the agent opens the disk: a decision that is not applicable is network storage (Ceph), which takes no io. */
+    private static DiskKind diskKind(VolumeTO to, IoModeDecision d) {
+        if (!d.applicable()) return DiskKind.NETWORK;
+        return VolumeTO.FILE.equals(to.getDeviceType()) ? DiskKind.FILE : DiskKind.BLOCK;
     }
 
-    private static void refuseIfRefused(IoModeDecision d, String vmUuid) {
-        if (!d.refused()) return;
-        logger.warn(String.format("io mode refused for volume[uuid:%s] of vm[uuid:%s]: %s", d.volumeUuid(), vmUuid, d.reason()));
+    private static void refuseIfRefused(boolean refused, String volumeUuid, String vmUuid, String reason) {
+        if (!refused) return;
+        logger.warn(String.format("io mode refused for volume[uuid:%s] of vm[uuid:%s]: %s", volumeUuid, vmUuid, reason));
         throw new OperationFailureException(operr("cannot start or attach volume[uuid:%s] of vm[uuid:%s]: %s",
-                d.volumeUuid(), vmUuid, d.reason()));
+                volumeUuid, vmUuid, reason));
     }
 }

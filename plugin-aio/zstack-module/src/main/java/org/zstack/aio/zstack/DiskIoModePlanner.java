@@ -5,6 +5,7 @@ import org.zstack.aio.decision.HostFacts;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.plugin.IoModeSettings;
 import org.zstack.header.volume.VolumeInventory;
 
 import java.util.ArrayList;
@@ -24,18 +25,30 @@ final class DiskIoModePlanner {
         this.facts = facts;
     }
 
+    /** One disk's decision with the settings it was made under (the attach needs the policy). */
+    static final class Planned {
+        final IoModeDecision decision;
+        final IoModeSettings settings;
+
+        Planned(IoModeDecision decision, IoModeSettings settings) {
+            this.decision = decision;
+            this.settings = settings;
+        }
+    }
+
     /**
      * @param cacheModes volume uuid -> the cache mode ZStack resolved for it
      * @return one decision per volume, in the order given
      */
-    List<IoModeDecision> decide(List<VolumeInventory> volumes, Map<String, String> cacheModes, String hostUuid) {
-        Map<String, ResolvedIoModeConfig> resolved = configs.resolve(volumes);
+    List<Planned> decide(List<VolumeInventory> volumes, Map<String, String> cacheModes, String hostUuid) {
+        Map<String, IoModeSettings> resolved = configs.resolve(volumes);
         Map<String, VolumeFacts> volumeFacts = facts.volumes(volumes, cacheModes);
         HostFacts host = facts.host(hostUuid);
-        List<IoModeDecision> out = new ArrayList<>(volumes.size());
+        List<Planned> out = new ArrayList<>(volumes.size());
         for (VolumeInventory v : volumes) {
-            ResolvedIoModeConfig c = resolved.get(v.getUuid());
-            out.add(decider.decide(new DecisionInput(c.requested, c.source, volumeFacts.get(v.getUuid()), host, c.policy)));
+            IoModeSettings s = resolved.get(v.getUuid());
+            out.add(new Planned(decider.decide(new DecisionInput(s.requested(), s.source(), volumeFacts.get(v.getUuid()),
+                    host, s.policy())), s));
         }
         return out;
     }

@@ -1,14 +1,12 @@
 package org.zstack.aio.zstack;
 
-import org.zstack.aio.decision.Check;
-import org.zstack.aio.decision.CheckResult;
-import org.zstack.aio.decision.DecisionPolicy;
 import org.zstack.aio.decision.IoModeDecider;
-import org.zstack.aio.decision.IoMode;
-import org.zstack.aio.decision.OnUnsatisfied;
-import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.VolumeFacts;
-import org.zstack.core.config.GlobalConfig;
+import org.zstack.aio.plugin.ConfigRefusal;
+import org.zstack.aio.plugin.ConfigValueRule;
+import org.zstack.aio.plugin.IoModeConfig;
+import org.zstack.aio.plugin.IoModeSettings;
+import org.zstack.aio.plugin.VolumeSetRule;
 import org.zstack.core.config.GlobalConfigException;
 import org.zstack.core.db.Q;
 import org.zstack.header.volume.VolumeInventory;
@@ -17,64 +15,75 @@ import org.zstack.header.volume.VolumeVO_;
 import org.zstack.kvm.KVMGlobalConfig;
 import org.zstack.resourceconfig.ResourceConfigFacade;
 
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.List;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Validation of the io-mode configs, answered by ZStack as its own config errors (UpdateGlobalConfig and
- * UpdateResourceConfig). Valid values come from the decision core's types. A volume's own vm.ioMode=native is refused
- * when the volume's facts already rule native out (its cache mode, or a sparse image on file storage), instead of
- * being discovered at the next start.
+ * The core's set-time rules, answered as ZStack's own config errors (UpdateGlobalConfig, UpdateResourceConfig): a
+ * value must be one of the table's, exactly ({@link ConfigValueRule}); a volume's own native, or a cache mode under
+ * it, must not be ruled out by the volume's own facts ({@link VolumeSetRule}). The sentences are the core's.
  */
 final class IoModeConfigValidation {
 
-    private final IoModeDecider decider;
+    private final VolumeSetRule rule;
     private final VolumeFactsReader facts;
     private final ResourceConfigFacade rcf;
 
     IoModeConfigValidation(IoModeDecider decider, VolumeFactsReader facts, ResourceConfigFacade rcf) {
-        this.decider = decider;
+        this.rule = new VolumeSetRule(decider);
         this.facts = facts;
         this.rcf = rcf;
     }
 
     void install() {
-        List<String> modes = new ArrayList<>();
-        for (RequestedIoMode m : RequestedIoMode.values()) modes.add(m.wire());
-        List<String> policies = new ArrayList<>();
-        for (OnUnsatisfied p : OnUnsatisfied.values()) policies.add(p.wire());
-        oneOf(AioIoModeGlobalConfig.IO_MODE, modes);
-        oneOf(AioIoModeGlobalConfig.ON_UNSATISFIED, policies);
-        // allowFalloc is a java.lang.Boolean config: ZStack itself refuses anything but true and false
-        rcf.getResourceConfig(AioIoModeGlobalConfig.IO_MODE.getIdentity())
-                .installValidatorExtension((resourceUuid, oldValue, newValue) -> refuseNativeRuledOutByVolume(resourceUuid, newValue));
-    }
-
-    private static void oneOf(GlobalConfig config, List<String> valid) {
-        config.installValidateExtension((category, name, oldValue, newValue) -> {
-            if (!valid.contains(newValue)) {
-                throw new GlobalConfigException(String.format("%s/%s cannot be '%s'; use one of %s",
-                        category, name, newValue, valid));
-            }
-        });
-    }
-
-    private void refuseNativeRuledOutByVolume(String resourceUuid, String newValue) {
-        if (!RequestedIoMode.NATIVE.wire().equals(newValue)) return;
-        VolumeVO vol = Q.New(VolumeVO.class).eq(VolumeVO_.uuid, resourceUuid).find();
-        if (vol == null) return; // a primary storage: its volumes differ, each is checked at start
-        String cache = rcf.getResourceConfigValue(KVMGlobalConfig.LIBVIRT_CACHE_MODE, resourceUuid, String.class);
-        VolumeFacts v = facts.volumes(Collections.singletonList(VolumeInventory.valueOf(vol)),
-                Collections.singletonMap(resourceUuid, cache)).get(resourceUuid);
-        boolean allowFalloc = rcf.getResourceConfigValue(AioIoModeGlobalConfig.ALLOW_FALLOC, resourceUuid, Boolean.class);
-        // native's checks need the volume's facts only (no host): cache mode and, on file storage, a non-sparse image
-        CheckResult r = decider.check(IoMode.NATIVE, v, null, new DecisionPolicy(OnUnsatisfied.FALLBACK, allowFalloc));
-        if (!r.passed()) {
-            Check failed = r.firstFailure();
-            throw new GlobalConfigException(String.format("vm.ioMode native cannot be set on volume[uuid:%s] because check"
-                    + " %s failed: %s", resourceUuid, failed.check(), failed.message()));
+        for (final IoModeConfig c : IoModeConfig.ALL) {
+            // ZStack runs a global config's validators for its resource overrides too
+            IoModeConfigResolver.globalConfig(c).installValidateExtension((category, name, oldValue, newValue) ->
+                    refuse(ConfigValueRule.refusal(c, newValue)));
         }
+        rcf.getResourceConfig(AioIoModeGlobalConfig.IO_MODE.getIdentity()).installValidatorExtension(
+                (resourceUuid, oldValue, newValue) -> {
+                    VolumeInventory vol = volume(resourceUuid);
+                    if (vol == null) return; // a primary storage: its volumes differ, each is decided at start
+                    refuse(rule.ioMode(newValue, facts(vol, cacheMode(resourceUuid)), settings(vol).policy()));
+                });
+        rcf.getResourceConfig(KVMGlobalConfig.LIBVIRT_CACHE_MODE.getIdentity()).installValidatorExtension(
+                (resourceUuid, oldValue, newValue) -> {
+                    VolumeInventory vol = volume(resourceUuid);
+                    if (vol == null) return; // a VM's cache mode: its volumes' own native is checked when they start
+                    String ownIoMode = ownOverride(resourceUuid);
+                    refuse(rule.cacheMode(newValue, ownIoMode, facts(vol, cacheMode(resourceUuid)), settings(vol).policy()));
+                });
     }
 
+    private static void refuse(ConfigRefusal r) {
+        if (r != null) throw new GlobalConfigException(r.sentence());
+    }
+
+    private static VolumeInventory volume(String uuid) {
+        VolumeVO vo = Q.New(VolumeVO.class).eq(VolumeVO_.uuid, uuid).find();
+        return vo == null ? null : VolumeInventory.valueOf(vo);
+    }
+
+    private String cacheMode(String volumeUuid) {
+        return rcf.getResourceConfigValue(KVMGlobalConfig.LIBVIRT_CACHE_MODE, volumeUuid, String.class);
+    }
+
+    private VolumeFacts facts(VolumeInventory vol, String cacheMode) {
+        return facts.volumes(Collections.singletonList(vol), Collections.singletonMap(vol.getUuid(), cacheMode))
+                .get(vol.getUuid());
+    }
+
+    private static IoModeSettings settings(VolumeInventory vol) {
+        Set<String> owners = new HashSet<>(Collections.singleton(vol.getUuid()));
+        if (vol.getPrimaryStorageUuid() != null) owners.add(vol.getPrimaryStorageUuid());
+        return IoModeConfigResolver.resolve(vol, IoModeConfigResolver.overrides(owners));
+    }
+
+    private static String ownOverride(String volumeUuid) {
+        Map<String, String> own = IoModeConfigResolver.overrides(Collections.singleton(volumeUuid)).get(volumeUuid);
+        return own == null ? null : own.get(IoModeConfig.IO_MODE.name());
+    }
 }

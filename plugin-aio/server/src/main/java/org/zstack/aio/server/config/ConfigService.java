@@ -2,6 +2,8 @@ package org.zstack.aio.server.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Service;
+import org.zstack.aio.plugin.ConfigRefusal;
+import org.zstack.aio.plugin.ConfigValueRule;
 import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.server.db.UnitOfWork;
@@ -221,11 +223,8 @@ public class ConfigService {
                     "'" + Uuids.abbreviate(v) + "' is not a valid value of " + def.identity() + ".",
                     "Send a whole number from " + Math.max(0, def.numberGreaterThan() + 1) + " to 999999, as a string.");
         }
-        if (!def.validValues().isEmpty() && !def.validValues().contains(v)) {
-            throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE,
-                    "'" + Uuids.abbreviate(v) + "' is not a valid value of " + def.identity() + ".",
-                    "Valid values (exact, lowercase, no spaces): " + String.join(", ", def.validValues()) + ".");
-        }
+        ConfigRefusal refused = ConfigValueRule.refusal(def.identity(), def.validValues(), v);
+        if (refused != null) throw new ApiException(ErrorCode.INVALID_CONFIG_VALUE, refused.description(), refused.whatToDo());
         return v;
     }
 

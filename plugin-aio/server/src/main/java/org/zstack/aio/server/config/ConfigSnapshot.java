@@ -1,5 +1,7 @@
 package org.zstack.aio.server.config;
 
+import org.zstack.aio.plugin.ConfigFold;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -36,23 +38,30 @@ public final class ConfigSnapshot {
 
     /** A resolved value and where it came from. sourceUuid is null for the global level. */
     public record Resolved(String value, String sourceType, String sourceUuid) {
-        public static final String GLOBAL = "global";
+        public static final String GLOBAL = ConfigFold.GLOBAL;
     }
 
     /** One level of {@code effectiveConfigs}. */
     public record Level(String resourceUuid, String resourceType, String value) {
     }
 
-    /** The value of {@code def} for the first resource in {@code chain} (most specific first) that overrides it. */
+    /**
+     * The value of {@code def} for the first resource in {@code chain} (most specific first) that overrides it: the
+     * core's fold ({@link ConfigFold}) over this snapshot's values.
+     */
     public Resolved resolve(GlobalConfigDefinition def, List<ResourceRef> chain) {
-        for (String type : def.bindResourceTypes()) {
-            for (ResourceRef r : chain) {
-                if (!r.type().equals(type)) continue;
-                String v = override(r.uuid(), def.name());
-                if (v != null) return new Resolved(v, type, r.uuid());
-            }
-        }
-        return new Resolved(global(def), Resolved.GLOBAL, null);
+        ConfigFold.Resolved r = ConfigFold.resolve(def.bindResourceTypes(), type -> {
+            ResourceRef ref = ofType(chain, type);
+            return ref == null ? null : override(ref.uuid(), def.name());
+        }, global(def));
+        ResourceRef source = ofType(chain, r.sourceType());
+        return new Resolved(r.value(), r.sourceType(), source == null ? null : source.uuid());
+    }
+
+    /** The resource of this type in the chain, or null. */
+    public static ResourceRef ofType(List<ResourceRef> chain, String type) {
+        for (ResourceRef r : chain) if (r.type().equals(type)) return r;
+        return null;
     }
 
     /** Every level that sets {@code def} for this chain, own level first, then parents, then global. */

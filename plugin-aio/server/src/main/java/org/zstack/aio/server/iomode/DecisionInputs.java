@@ -3,20 +3,20 @@ package org.zstack.aio.server.iomode;
 import org.springframework.stereotype.Component;
 import org.zstack.aio.decision.ConfigSource;
 import org.zstack.aio.decision.DecisionInput;
-import org.zstack.aio.decision.DecisionPolicy;
 import org.zstack.aio.decision.HostFacts;
-import org.zstack.aio.decision.OnUnsatisfied;
-import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.plugin.IoModeConfig;
+import org.zstack.aio.plugin.IoModeSettings;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
 import org.zstack.aio.server.config.ConfigSnapshot;
+import org.zstack.aio.server.config.ResourceRef;
 import org.zstack.aio.server.inventory.VolumeVO;
 
 import java.util.List;
 
 /**
- * Builds the decision's input for a volume from what was read: its row and storage, the config snapshot (resolved
- * volume → primary storage → global), the host's facts and the host × storage measurements. No I/O.
+ * Builds the decision's input for a volume from what was read: its row and storage, the config snapshot (folded by the
+ * core's {@link IoModeSettings}: volume → primary storage → global), the host's facts and the host × storage measurements. No I/O.
  */
 @Component
 public class DecisionInputs {
@@ -34,16 +34,23 @@ public class DecisionInputs {
     public DecisionInput input(VolumeContext v, ConfigSnapshot snap, HostFacts host, String cacheOverride,
                                MeasuredPerformance measured) {
         var chain = v.configChain();
-        ConfigSnapshot.Resolved mode = snap.resolve(configs.ioMode(), chain);
+        IoModeSettings settings = IoModeSettings.resolve(new IoModeSettings.Values() {
+            @Override
+            public String override(ConfigSource level, IoModeConfig config) {
+                ResourceRef r = ConfigSnapshot.ofType(chain, level.wire());
+                return r == null ? null : snap.override(r.uuid(), config.name());
+            }
+
+            @Override
+            public String global(IoModeConfig config) {
+                return snap.global(configs.of(config));
+            }
+        });
         String cache = cacheOverride != null ? cacheOverride : snap.resolve(configs.cacheMode(), chain).value();
         VolumeVO vol = v.volume();
         VolumeFacts facts = new VolumeFacts(vol.getUuid(), v.storage().getType(), vol.getFormat(), vol.getPreallocation(),
                 vol.getSize(), vol.getActualSize(), cache);
-        DecisionPolicy policy = new DecisionPolicy(
-                OnUnsatisfied.fromWire(snap.resolve(configs.onUnsatisfied(), chain).value()),
-                Boolean.parseBoolean(snap.resolve(configs.allowFalloc(), chain).value()));
-        DecisionInput in = new DecisionInput(RequestedIoMode.fromWire(mode.value()),
-                ConfigSource.fromResourceType(mode.sourceType()), facts, host, policy);
+        DecisionInput in = new DecisionInput(settings.requested(), settings.source(), facts, host, settings.policy());
         if (measured == null || host == null) return in;
         // the workload only weighs the host's benchmark, so it goes with the measurements
         return in.withPerformance(measured.forVolume(v.storage().getUuid(), vol.getFormat(), vol.getPreallocation()))

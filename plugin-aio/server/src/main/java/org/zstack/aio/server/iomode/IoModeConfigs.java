@@ -1,23 +1,20 @@
 package org.zstack.aio.server.iomode;
 
 import org.springframework.stereotype.Component;
-import org.zstack.aio.decision.OnUnsatisfied;
-import org.zstack.aio.decision.RequestedIoMode;
+import org.zstack.aio.plugin.IoModeConfig;
 import org.zstack.aio.server.config.ConfigDefinitions;
 import org.zstack.aio.server.config.GlobalConfigDefinition;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * The configs the io-mode feature reads. conf/globalConfig/kvm.yaml is their one declaration (names, defaults, valid
- * values, which resources may override them); this class looks each up once at boot, and stops the boot when the
- * declared values of vm.ioMode or vm.ioMode.onUnsatisfied are not the ones the decision knows.
+ * The configs the io-mode feature reads. plugin-aio-core's {@link IoModeConfig} is their one declaration for both
+ * platforms; conf/globalConfig/kvm.yaml says the same for this server (ConfigTableAgreementTest), and this class stops
+ * the boot when the definitions it finds there differ (a kvm.yaml edited on a deployed server).
  */
 @Component
 public class IoModeConfigs {
-
-    private static final String CATEGORY = "kvm";
 
     private final GlobalConfigDefinition ioMode;
     private final GlobalConfigDefinition onUnsatisfied;
@@ -25,23 +22,30 @@ public class IoModeConfigs {
     private final GlobalConfigDefinition cacheMode;
 
     public IoModeConfigs(ConfigDefinitions definitions) {
-        this.ioMode = definitions.require(CATEGORY, "vm.ioMode");
-        this.onUnsatisfied = definitions.require(CATEGORY, "vm.ioMode.onUnsatisfied");
-        this.allowFalloc = definitions.require(CATEGORY, "vm.ioMode.native.allowFalloc");
-        this.cacheMode = definitions.require(CATEGORY, "vm.cacheMode");
-        requireValues(ioMode, Stream.of(RequestedIoMode.values()).map(RequestedIoMode::wire).toList());
-        requireValues(onUnsatisfied, Stream.of(OnUnsatisfied.values()).map(OnUnsatisfied::wire).toList());
+        this.ioMode = require(definitions, IoModeConfig.IO_MODE);
+        this.onUnsatisfied = require(definitions, IoModeConfig.ON_UNSATISFIED);
+        this.allowFalloc = require(definitions, IoModeConfig.ALLOW_FALLOC);
+        this.cacheMode = definitions.require(IoModeConfig.CATEGORY, "vm.cacheMode");
     }
 
-    private static void requireValues(GlobalConfigDefinition def, List<String> known) {
-        if (!def.validValues().equals(known)) {
-            throw new IllegalStateException(def.identity() + " declares valid values " + def.validValues()
-                                            + " but the decision knows " + known);
+    private static GlobalConfigDefinition require(ConfigDefinitions definitions, IoModeConfig c) {
+        GlobalConfigDefinition def = definitions.require(c.category(), c.name());
+        List<String> differences = new ArrayList<>();
+        if (!def.type().equals(c.type().yamlName())) differences.add("type " + def.type() + " (core: " + c.type().yamlName() + ")");
+        if (!def.defaultValue().equals(c.defaultValue())) differences.add("default " + def.defaultValue() + " (core: " + c.defaultValue() + ")");
+        if (!def.validValues().equals(c.validValues())) differences.add("valid values " + def.validValues() + " (core: " + c.validValues() + ")");
+        if (!def.bindResourceTypes().equals(c.bindingTypes())) {
+            differences.add("bindings " + def.bindResourceTypes() + " (core: " + c.bindingTypes() + ")");
         }
+        if (!differences.isEmpty()) {
+            throw new IllegalStateException("conf/globalConfig declares " + def.identity() + " with " + String.join(", ", differences)
+                                            + ", but the io-mode feature is built for the core's declaration");
+        }
+        return def;
     }
 
     /** The category all of them are in. */
-    public String category() { return CATEGORY; }
+    public String category() { return IoModeConfig.CATEGORY; }
 
     /** kvm/vm.ioMode: threads, native, io_uring or auto. */
     public GlobalConfigDefinition ioMode() { return ioMode; }
@@ -52,6 +56,14 @@ public class IoModeConfigs {
     /** kvm/vm.ioMode.native.allowFalloc. */
     public GlobalConfigDefinition allowFalloc() { return allowFalloc; }
 
-    /** kvm/vm.cacheMode. */
+    /** kvm/vm.cacheMode (this platform's own: ZStack has its own with other values and bindings). */
     public GlobalConfigDefinition cacheMode() { return cacheMode; }
+
+    /** The definition of one of the core's configs. */
+    GlobalConfigDefinition of(IoModeConfig c) {
+        if (c == IoModeConfig.IO_MODE) return ioMode;
+        if (c == IoModeConfig.ON_UNSATISFIED) return onUnsatisfied;
+        if (c == IoModeConfig.ALLOW_FALLOC) return allowFalloc;
+        throw new IllegalArgumentException("not an io-mode config: " + c);
+    }
 }

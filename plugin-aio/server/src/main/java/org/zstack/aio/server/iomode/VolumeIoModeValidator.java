@@ -1,11 +1,11 @@
 package org.zstack.aio.server.iomode;
 
 import org.springframework.stereotype.Component;
-import org.zstack.aio.decision.Check;
-import org.zstack.aio.decision.CheckResult;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.plugin.ConfigRefusal;
+import org.zstack.aio.plugin.VolumeSetRule;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.config.ConfigSnapshot;
@@ -16,9 +16,9 @@ import org.zstack.aio.server.config.ResourceConfigValidator;
 import java.util.List;
 
 /**
- * A per-volume native (docs/contract.md, "Refused when set") that the volume's own facts already rule out (cache mode, sparse image on
- * file storage) is refused when it is set, not discovered at start. The same holds the other way round: a
- * cache mode that would break a volume's own native override is refused too.
+ * The core's set-time rule ({@link VolumeSetRule}, docs/contract.md "The decision" 5) on this server's configs: a
+ * volume's own native that its own facts rule out, or a cache mode that would break it, is refused when it is set, in
+ * the core's words.
  */
 @Component
 class VolumeIoModeValidator implements ResourceConfigValidator {
@@ -26,13 +26,13 @@ class VolumeIoModeValidator implements ResourceConfigValidator {
     private final IoModeFactsLoader facts;
     private final DecisionInputs inputs;
     private final IoModeConfigs configs;
-    private final IoModeDecider decider;
+    private final VolumeSetRule rule;
 
     VolumeIoModeValidator(IoModeFactsLoader facts, DecisionInputs inputs, IoModeConfigs configs, IoModeDecider decider) {
         this.facts = facts;
         this.inputs = inputs;
         this.configs = configs;
-        this.decider = decider;
+        this.rule = new VolumeSetRule(decider);
     }
 
     @Override
@@ -46,19 +46,10 @@ class VolumeIoModeValidator implements ResourceConfigValidator {
         if (vols.isEmpty()) return;
         VolumeContext v = vols.get(0);
         ConfigSnapshot snap = facts.configs(vols);
-        if (settingCache && !IoMode.NATIVE.wire().equals(snap.override(resource.uuid(), configs.ioMode().name()))) return;
-
-        DecisionInput current = inputs.input(v, snap, null, settingCache ? value : null, null);
-        // host facts are not the volume's own, so they are left out: only cache mode and sparseness are judged here
-        CheckResult nativeCheck = decider.check(IoMode.NATIVE, current.volume(), null, current.policy());
-        if (nativeCheck.passed()) return;
-        Check failed = nativeCheck.firstFailure();
-        throw new ApiException(ErrorCode.IO_MODE_RULED_OUT,
-                settingNative ? "native cannot be set on volume " + resource.uuid() + ": " + failed.message()
-                        : "cache mode " + value + " cannot be set on volume " + resource.uuid()
-                          + " because the volume's own kvm/vm.ioMode is native: " + failed.message(),
-                settingNative ? "Fix what check " + failed.check() + " names, or choose auto or io_uring, which work"
-                                + " with any cache mode and image."
-                        : "Delete the volume's native override first, or keep cache mode none or directsync.");
+        DecisionInput current = inputs.input(v, snap, null, null, null);
+        String ownIoMode = snap.override(resource.uuid(), configs.ioMode().name());
+        ConfigRefusal r = settingNative ? rule.ioMode(value, current.volume(), current.policy())
+                : rule.cacheMode(value, ownIoMode, current.volume(), current.policy());
+        if (r != null) throw new ApiException(ErrorCode.IO_MODE_RULED_OUT, r.description(), r.whatToDo());
     }
 }

@@ -46,6 +46,32 @@ class AioCaseSupport {
         return a.call().error
     }
 
+    /**
+     * A PUT through ZStack's REST API as a script would send it, without the Java SDK (which trims string values
+     * before sending): the API job is polled until it ends. The error's details, or null on success.
+     */
+    static String rawPut(String session, String path, String body) {
+        def put = (HttpURLConnection) new URL("http://127.0.0.1:8989/v1/" + path).openConnection()
+        put.requestMethod = "PUT"
+        put.doOutput = true
+        put.setRequestProperty("Content-Type", "application/json")
+        put.setRequestProperty("Authorization", "OAuth " + session)
+        put.outputStream.withWriter("UTF-8") { it << body }
+        assert put.responseCode == 202: "PUT ${path}: ${put.responseCode}"
+        String location = JSONObjectUtil.toObject(put.inputStream.getText("UTF-8"), LinkedHashMap.class).location
+        for (int i = 0; i < 300; i++) {
+            def get = (HttpURLConnection) new URL(location).openConnection()
+            get.setRequestProperty("Authorization", "OAuth " + session)
+            if (get.responseCode != 202) {
+                def stream = get.responseCode < 400 ? get.inputStream : get.errorStream
+                Map answer = JSONObjectUtil.toObject(stream.getText("UTF-8"), LinkedHashMap.class)
+                return answer.error == null ? null : ((Map) answer.error).details
+            }
+            sleep(100)
+        }
+        throw new AssertionError("PUT ${path}: the API job did not end in 30 s")
+    }
+
     /** UpdateGlobalConfig through ZStack's REST API; the error (null on success). */
     static org.zstack.sdk.ErrorCode setGlobalConfig(String session, String category, String name, String value) {
         UpdateGlobalConfigAction a = new UpdateGlobalConfigAction()

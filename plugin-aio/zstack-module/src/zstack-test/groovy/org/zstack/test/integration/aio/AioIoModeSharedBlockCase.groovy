@@ -109,9 +109,12 @@ class AioIoModeSharedBlockCase extends AioCaseBase {
         assert cmd.addons["NativeAio"] == null
         assert (cmd.addons["aioIoMode"] as Map)[spare.uuid] == "threads"
         def d = AioCaseSupport.decision(adminSession(), spare.uuid)
-        assert d.operation == "attach" && d.effective == "threads" && d.source == "VolumeVO"
+        // the record says what the disk really runs: the agent's hard-coded native, and why
+        assert d.operation == "attach" && d.requested == "threads" && d.effective == "native" && d.source == "VolumeVO"
         assert d.reason.contains("at hot-plug ZStack's agent can only add io=native")
-        assert d.reason.contains("runs with native instead of threads")
+        assert d.reason.endsWith("so the disk runs native.")
+        def applied = d.checks.find { it.check == "applied-by-agent" }
+        assert applied != null && applied.mode == "threads" && !applied.passed
     }
 
     private static String stripComments(String sql) {

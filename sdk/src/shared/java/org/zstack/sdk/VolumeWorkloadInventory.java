@@ -1,12 +1,9 @@
 package org.zstack.sdk;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-
 /**
  * A volume's observed workload (docs/contract.md, "Workload"), from its running disk's block counters: time-decayed
  * averages, the older samples counting less.
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public class VolumeWorkloadInventory {
     /** Share of requests that read, 0..1. */
     public Double readFraction;

@@ -1,9 +1,6 @@
 package org.zstack.sdk;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-
 /** One precondition of one io mode, evaluated. */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public class IoModeCheckInventory {
     /** threads, native or io_uring (or the requested value for checks about the volume as a whole). */
     public String mode;
@@ -11,7 +8,7 @@ public class IoModeCheckInventory {
     /** A stable short name: cache-mode, non-sparse-image, kernel-version, ... */
     public String check;
 
-    public Boolean passed;
+    public boolean passed;
 
     /** A sentence saying what was found and, on failure, what to do. */
     public String message;
