@@ -1,48 +1,35 @@
 #!/usr/bin/env bash
-# plugin-aio inside a real ZStack: builds ZStack 5.2.0 once (../shared/clients/zstack/build.sh, cached by the source
-# tarball's hash), builds plugin-aio/zstack-module against it (Java 8 bytecode), checks that every class it ships is
-# class-file major version 52 or lower, tests the install/uninstall script and the optional kvmagent patch, then runs
+# plugin-aio inside a real ZStack: builds ZStack 5.2.0 once with its testbed's build.sh (cached by the source tarball's
+# hash; the testbed is AIO_ZSTACK_DIR, else ../shared/clients/zstack: bin/lib/zstack-parts.sh), builds
+# plugin-aio/zstack-module against it (Java 8 bytecode), checks that every class it ships is class-file major version
+# 52 or lower, tests the install/uninstall script and the optional kvmagent patch, then runs
 # the module's ZStack cases (src/zstack-test) with ZStack's own test framework through run-case.sh.
 #
 # The root `mvn verify` never needs ZStack: the module is not in the root reactor, only this script builds it.
 # Usage: bin/lib/zstack-cases.sh [CaseName ...]       (default: every *Case under src/zstack-test)
-# Env:   AIO_ZSTACK_CACHE  where ZStack is built (default ~/.cache/plugin-aio-zstack); one folder per tarball hash
+# Env:   AIO_ZSTACK_DIR    ZStack's testbed (zstack-src-*.tar.gz, build.sh, run-case.sh, kvmagent/)
+#        AIO_ZSTACK_CACHE  where ZStack is built (default ~/.cache/plugin-aio-zstack); one folder per tarball hash
 #        AIO_PYTHON2 / AIO_PYTHON3  interpreters the hook is run with (default: found on this machine)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 MODULE="$ROOT/plugin-aio/zstack-module"
-ZS="$(cd "$ROOT/../shared/clients/zstack" 2>/dev/null && pwd)" || { echo "zstack-cases: ../shared/clients/zstack not found beside the repository" >&2; exit 2; }
+. "$ROOT/bin/lib/zstack-parts.sh"
+zstack_find
+ZS="$ZSTACK_DIR"
+[ -n "$ZS" ] || { echo "zstack-cases: $ZSTACK_DIR_WHY (docs/zstack-module.md)" >&2; exit 2; }
 T0=$(date +%s)
 step() { echo "[zstack-cases] $(date +%T) +$(( $(date +%s) - T0 ))s $*"; }
 
-# ---- the local Maven repository: the one this checkout's maven config names, else Maven's default ----
-REPO=""
-if [ -f "$ROOT/.mvn/maven.config" ]; then   # a fresh clone has none: under pipefail a missing file must not end the run
-  REPO="$(sed -n 's/.*-Dmaven.repo.local=\([^ ]*\).*/\1/p' "$ROOT/.mvn/maven.config" | head -1)"
-fi
-REPO="${REPO:-$HOME/.m2/repository}"
-export MAVEN_OPTS="${MAVEN_OPTS:-} -Dmaven.repo.local=$REPO"   # build.sh and run-case.sh run mvn outside this checkout
-
-# ---- ZStack, built once per source tarball ----
-TARBALL="$(ls "$ZS"/zstack-src-*.tar.gz | head -1)"
-HASH="$(sha256sum "$TARBALL" | cut -c1-16)"
-export ZSTACK_HOME="${AIO_ZSTACK_CACHE:-$HOME/.cache/plugin-aio-zstack}/$HASH"
-ZSTACK_JAR="$REPO/org/zstack/kvm/5.2.0/kvm-5.2.0.jar"
-if [ -f "$ZSTACK_HOME/.built-5a29293" ] && [ ! -f "$ZSTACK_JAR" ]; then
-  step "ZStack source is built in $ZSTACK_HOME but its jars are not in $REPO: rebuilding"
-  FORCE=1 "$ZS/build.sh"
-else
-  "$ZS/build.sh"
-fi
+# ---- ZStack, built once per source tarball, into the local Maven repository ----
+zstack_local_repo
+zstack_build
 SRC="$ZSTACK_HOME/src"
 for f in "$MODULE"/conf/db/upgrade/*.sql; do rm -f "$SRC/conf/db/upgrade/$(basename "$f")"; done   # left by an interrupted run
 
 # ---- the module and the cores it ships (decision, plugin) ----
 step "building the decision core and plugin-aio/zstack-module"
-(cd "$ROOT" && mvn -B -q -pl plugin-aio/decision,plugin-aio/plugin-core -am install -DskipTests)
-(cd "$MODULE" && mvn -B -q clean package)
-JARS=("$MODULE"/target/aio-zstack-module-*.jar "$MODULE"/target/lib/*.jar)
-python3 "$MODULE/install/check-class-versions.py" 52 "${JARS[@]}"
+zstack_module_build
+JARS=("${ZSTACK_MODULE_JARS[@]}")
 
 # ---- interpreters the generated hook runs under (the agent's Python 2 and Python 3) ----
 find_python2() {
