@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -42,7 +43,15 @@ final class RawHttp {
     }
 
     static Response send(int port, Request r) {
-        try (Socket s = new Socket("127.0.0.1", port)) {
+        return send(null, port, r);
+    }
+
+    /**
+     * The same from source address {@code from} (null: the system's choice), e.g. 127.0.0.2: the server tells clients
+     * apart by that address, so a test on loopback can be several clients.
+     */
+    static Response send(InetAddress from, int port, Request r) {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port, from, 0)) {
             s.setSoTimeout(120_000);
             ByteArrayOutputStream req = new ByteArrayOutputStream();
             StringBuilder head = new StringBuilder();
