@@ -312,6 +312,21 @@ class BadInputRegressionTest {
         }
     }
 
+    // ---- issue 29: the standalone platform's last shortfalls ----
+
+    /** Before: a token with a space after it enrolled the host (200), as if the text had been the printed token. */
+    @Test
+    void issue29_theEnrollmentTokenIsTakenExactlyAsPrinted() {
+        String printed = b.server.agentEnrollment();
+        for (String copied : List.of(printed + " ", " " + printed, printed + "\n", printed + "\t")) {
+            RawHttp.Response r = refused(400, "POST", "/v1/hosts/kvm", "{\"params\":{\"name\":\"padded\",\"managementIp\":"
+                    + "\"127.0.0.1\",\"agentPort\":" + b.server.agentPort() + ",\"agentEnrollment\":"
+                    + RawHttp.JSON.valueToTree(copied) + "}}");
+            assertThat(r.json().path("error").path("description").asText()).contains("spaces or line breaks around it");
+            assertThat(r.json().path("error").path("details").asText()).contains("exactly as printed");
+        }
+    }
+
     static String quota(String account, String name, String value) {
         return "{\"updateQuota\":{\"identityUuid\":\"" + account + "\",\"name\":\"" + name + "\",\"value\":" + value + "}}";
     }

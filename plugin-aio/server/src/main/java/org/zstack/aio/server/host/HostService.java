@@ -241,7 +241,7 @@ public class HostService {
             t = EnrollmentToken.parse(text);
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage() + ".", "Run 'bin/aio-agent enrollment' on the host and send "
-                    + "its one-line output, whole, as params.agentEnrollment.");
+                    + "its one-line output exactly as printed, whole and with nothing around it, as params.agentEnrollment.");
         }
         if (t.expired(java.time.Instant.now())) {
             throw ApiException.badRequest("the agent enrollment token expired at " + t.expiresAt() + ".",
