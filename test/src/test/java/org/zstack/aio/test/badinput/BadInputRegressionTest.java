@@ -327,6 +327,39 @@ class BadInputRegressionTest {
         }
     }
 
+    /**
+     * Before: a body of 16 MB got no answer at all (Tomcat stopped reading past 2 MB after the 413 and reset the
+     * connection, so the client lost the answer). Now every size, chunked or with Content-Length, reads a 413 with the
+     * contract's body, and nothing changes.
+     */
+    @Test
+    void issue29_bodiesOfAnySizeAreAnswered413() {
+        String prefix = "{\"logInByAccount\":{\"accountName\":\"";
+        for (long size : new long[] {16L << 20, 100L << 20}) {
+            for (boolean chunked : new boolean[] {false, true}) {
+                var before = b.snapshot();
+                RawHttp.Response r = RawHttp.sendStreamed(b.server.port(), "PUT", "/v1/accounts/login",
+                        Map.of("Content-Type", "application/json"), prefix, size, chunked);
+                assertThat(r.status()).as(size + " bytes" + (chunked ? ", chunked: " : ": ") + r.body()).isEqualTo(413);
+                assertThat(BadInputBattery.shapeBreaches(r)).as(r.body()).isEmpty();
+                assertThat(r.json().path("error").path("code").asText()).isEqualTo("AIO.1007");
+                assertThat(b.snapshot()).isEqualTo(before);
+            }
+        }
+        // and the server still answers the next request on a new connection
+        assertThat(b.fixture.http.get("/v1/hosts", b.admin).status()).isEqualTo(200);
+    }
+
+    /** Before: GET /error, the servlet container's error page called directly, answered 500. */
+    @Test
+    void issue29_theErrorPathIsNoApiAndNeverA5xx() {
+        for (String method : List.of("GET", "POST", "PUT", "DELETE")) {
+            RawHttp.Response r = refused(404, method, "/error", "POST".equals(method) || "PUT".equals(method) ? "{}" : null);
+            assertThat(r.json().path("error").path("code").asText()).isEqualTo("AIO.1201");
+        }
+        refused(404, "GET", "/error?x=1", null, Map.of("Authorization", ""));
+    }
+
     static String quota(String account, String name, String value) {
         return "{\"updateQuota\":{\"identityUuid\":\"" + account + "\",\"name\":\"" + name + "\",\"value\":" + value + "}}";
     }
