@@ -166,11 +166,6 @@ public class HostService {
         return page.stream().map(h -> inventory(h, caps.get(h.getUuid()))).toList();
     }
 
-    /** Every host, oldest first. */
-    public List<HostVO> all() {
-        return hosts.findAll(org.springframework.data.domain.Sort.by("createDate", "uuid"));
-    }
-
     /** The libvirt URI the host's agent reported at its last connect; null when never probed. */
     public String libvirtUri(String hostUuid) {
         return capabilities.findById(hostUuid).map(HostIoCapabilitiesVO::getLibvirtUri).orElse(null);
