@@ -12,7 +12,9 @@ import org.springframework.web.method.support.ModelAndViewContainer;
 
 import java.lang.reflect.Method;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Lets a list endpoint take a {@link QueryRequest} parsed from its query string. The handler's own
@@ -22,6 +24,8 @@ import java.util.Set;
 public class QueryRequestResolver implements HandlerMethodArgumentResolver {
 
     private static final ParameterNameDiscoverer NAMES = new DefaultParameterNameDiscoverer();
+    /** Each handler's named parameters, read once (reflection on every list call would be waste). */
+    private final Map<Method, Set<String>> named = new ConcurrentHashMap<>();
 
     @Override
     public boolean supportsParameter(MethodParameter parameter) {
@@ -31,7 +35,8 @@ public class QueryRequestResolver implements HandlerMethodArgumentResolver {
     @Override
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav, NativeWebRequest request,
                                   WebDataBinderFactory binderFactory) {
-        return QueryRequest.parse(request.getParameterMap(), namedParameters(parameter.getMethod()));
+        return QueryRequest.parse(request.getParameterMap(),
+                named.computeIfAbsent(parameter.getMethod(), QueryRequestResolver::namedParameters));
     }
 
     static Set<String> namedParameters(Method handler) {
@@ -43,6 +48,6 @@ public class QueryRequestResolver implements HandlerMethodArgumentResolver {
             p.initParameterNameDiscovery(NAMES);
             out.add(!rp.name().isEmpty() ? rp.name() : p.getParameterName());
         }
-        return out;
+        return Set.copyOf(out);
     }
 }
