@@ -13,6 +13,9 @@ import java.util.Locale;
  */
 public final class IoModeDecider {
 
+    static final String KNOWN_BAD_PREFIX = "known-bad:";
+    static final String NETWORK_STORAGE = "network-storage";
+
     private final IoModeRules rules;
     private final ModeChecks checks;
 
@@ -23,6 +26,18 @@ public final class IoModeDecider {
 
     public IoModeRules rules() {
         return rules;
+    }
+
+    /**
+     * Every check name a decision of this decider can hold: the checks of each mode, one per known-bad rule, the
+     * network-storage note and a refusal at start ({@code accepted-at-start}).
+     */
+    public List<String> checkNames() {
+        List<String> names = new ArrayList<>(ModeChecks.NAMES);
+        for (KnownBadRule r : rules.bad) names.add(KNOWN_BAD_PREFIX + r.id());
+        names.add(NETWORK_STORAGE);
+        names.add(IoModeDecision.ACCEPTED_AT_START);
+        return names;
     }
 
     /**
@@ -53,7 +68,7 @@ public final class IoModeDecider {
     }
 
     private static Check networkCheck(String mode, VolumeFacts v) {
-        return new Check(mode, "network-storage", true, v.storageType()
+        return new Check(mode, NETWORK_STORAGE, true, v.storageType()
                 + " volumes are opened by QEMU's network block driver, which takes no io attribute.");
     }
 

@@ -14,6 +14,8 @@ public final class IoModeDecision {
 
     /** The API's {@code effective} for network storage, which takes no io attribute. */
     public static final String NOT_APPLICABLE = "not-applicable";
+    /** The failed check each refusal by libvirt or QEMU at start becomes ({@link #withRefusals}). */
+    static final String ACCEPTED_AT_START = "accepted-at-start";
 
     private final String volumeUuid;
     private final String hostUuid;
@@ -156,7 +158,7 @@ public final class IoModeDecision {
         out.addAll(checks);
         StringBuilder refusedBy = new StringBuilder();
         for (Refusal r : refusals) {
-            out.add(new Check(r.mode().wire(), "accepted-at-start", false,
+            out.add(new Check(r.mode().wire(), ACCEPTED_AT_START, false,
                     "libvirt/QEMU refused io=" + r.mode().wire() + " at start: " + r.error()));
             if (refusedBy.length() > 0) refusedBy.append("; ");
             refusedBy.append(r);

@@ -1,9 +1,19 @@
 package org.zstack.aio.decision;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /** The preconditions of each io mode, evaluated against the facts. Pure: no I/O, no state. */
 final class ModeChecks {
+
+    /**
+     * The name of every check this class writes apart from the known-bad rules' ({@code known-bad:<id>}): what a
+     * dashboard may group failures by ({@link IoModeDecider#checkNames()}). IoModeDecisionProperties proves that no
+     * decision holds a check outside them.
+     */
+    static final List<String> NAMES = Collections.unmodifiableList(Arrays.asList("cache-mode", "non-sparse-image", "host-facts", "kernel-version",
+            "io_uring-sysctl", "qemu-version", "qemu-io_uring-support", "libvirt-version"));
 
     private final IoModeRules rules;
 
@@ -135,7 +145,7 @@ final class ModeChecks {
         for (int i = 0; i < bad.length; i++) {
             KnownBadRule r = bad[i];
             if (r.matches(mode, v, kind, host)) {
-                ok = add(out, mode.wire(), "known-bad:" + r.id(), false, r.message()
+                ok = add(out, mode.wire(), IoModeDecider.KNOWN_BAD_PREFIX + r.id(), false, r.message()
                         + (r.source() == null ? "." : " (source: " + r.source() + ")."));
             }
         }

@@ -111,6 +111,12 @@ class IoModeDecisionProperties {
     // ---- properties ----------------------------------------------------------------------------------------
 
     /** (a) a concrete effective mode that was not refused had all its own checks pass. */
+    /** Metrics pre-register a series per check name (issue 29), so every check a decision holds must be one of them. */
+    @Property(tries = 2000)
+    void everyCheckIsOneTheDeciderNames(@ForAll("inputs") DecisionInput in) {
+        assertThat(DECIDER.decide(in).checks()).extracting(Check::check).isSubsetOf(DECIDER.checkNames());
+    }
+
     @Property(tries = 2000)
     void effectiveModesOwnChecksAllPassed(@ForAll("inputs") DecisionInput in) {
         IoModeDecision d = DECIDER.decide(in);

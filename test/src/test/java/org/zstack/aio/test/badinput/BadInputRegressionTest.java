@@ -312,6 +312,121 @@ class BadInputRegressionTest {
         }
     }
 
+    // ---- issue 29: the standalone platform's last shortfalls ----
+
+    /** Every list endpoint; the first part of each is its path with the fixture's uuids. */
+    Map<String, String> lists() {
+        Map<String, String> l = new LinkedHashMap<>();
+        l.put("QueryVolume", "/v1/volumes");
+        l.put("QueryPrimaryStorage", "/v1/primary-storage");
+        l.put("QueryHost", "/v1/hosts");
+        l.put("QueryVmInstance", "/v1/vm-instances");
+        l.put("QueryGlobalConfig", "/v1/global-configurations");
+        l.put("QueryResourceConfig", "/v1/resource-configurations");
+        l.put("QueryAccount", "/v1/accounts");
+        l.put("QueryAudit", "/v1/audits");
+        l.put("QueryVolumeIoModePreview", "/v1/io-mode/previews");
+        l.put("QueryHostIoBenchmark", "/v1/hosts/" + host() + "/io-benchmarks");
+        l.put("QueryQuota", "/v1/accounts/quotas");
+        l.put("GetVmMigrationTargetHosts", "/v1/vm-instances/" + b.ids.get("vm") + "/migration-target-hosts");
+        return l;
+    }
+
+    /**
+     * Before: previews, benchmarks, quotas and migration targets ignored the query string (200 to an unknown field, a
+     * condition without an operator, an empty field, hostUuid=abc), and every list ignored a parameter it does not
+     * take. Now each list goes through the one query layer: the same operators and the same 400s.
+     */
+    @Test
+    void issue29_everyListTakesTheOneQueryLayer() {
+        // every Query operation the API describes is one of the lists below (a new one must be added here)
+        b.operations.stream().filter(o -> o.method().equals("GET") && o.id().startsWith("Query"))
+                .forEach(o -> assertThat(lists()).as("list endpoints").containsKey(o.id()));
+        for (var list : lists().entrySet()) {
+            String path = list.getValue();
+            String unknownField = refused(400, "GET", path + "?q=noSuchField=1", null).body();
+            assertThat(unknownField).as(list.getKey()).contains("'noSuchField'").contains("Queryable fields");
+            assertThat(refused(400, "GET", path + "?q=noOperator", null).body()).as(list.getKey()).contains("is malformed");
+            assertThat(refused(400, "GET", path + "?q==1", null).body()).as(list.getKey()).contains("is malformed");
+            assertThat(refused(400, "GET", path + "?limit=-1", null).body()).as(list.getKey()).contains("'limit'");
+            assertThat(refused(400, "GET", path + "?sort=%2BnoSuchField", null).body()).as(list.getKey()).contains("'noSuchField'");
+            assertThat(refused(400, "GET", path + "?fields=noSuchField", null).body()).as(list.getKey()).contains("'noSuchField'");
+            RawHttp.Response junk = refused(400, "GET", path + "?hostUuid=abc", null);
+            assertThat(junk.json().path("error").path("description").asText()).as(list.getKey())
+                    .isEqualTo("query parameter 'hostUuid' is not one this list takes.");
+            assertThat(junk.json().path("error").path("details").asText()).contains("q=field=value");
+            var all = b.fixture.http.get(path + "?replyWithCount=true", b.admin);
+            assertThat(all.status()).as(list.getKey() + ": " + all.raw()).isEqualTo(200);
+            assertThat(all.body().path("total").asLong()).as(list.getKey()).isEqualTo(all.body().path("inventories").size());
+        }
+        // previews: the volumes a query selects, each with its preview; volumeUuid is validated as a uuid
+        String vol = b.ids.get("vol");
+        var one = b.fixture.http.get("/v1/io-mode/previews?q=uuid=" + vol + "&fields=volumeUuid,effective", b.admin).body();
+        assertThat(one.path("inventories")).hasSize(1);
+        assertThat(one.path("inventories").get(0).path("volumeUuid").asText()).isEqualTo(vol);
+        assertThat(one.path("inventories").get(0).has("reason")).isFalse();
+        var named = b.fixture.http.get("/v1/io-mode/previews?volumeUuid=" + vol + "&q=name=no-such-name", b.admin).body();
+        assertThat(named.path("inventories")).isEmpty();
+        assertThat(refused(400, "GET", "/v1/io-mode/previews?volumeUuid=abc", null).json().path("error").path("code").asText())
+                .isEqualTo("AIO.1006");
+        var count = b.fixture.http.get("/v1/io-mode/previews?count=true", b.admin).body();
+        assertThat(count.path("total").asLong()).isEqualTo(b.fixture.http.get("/v1/volumes?count=true", b.admin).body()
+                .path("total").asLong());
+        // quotas: the account a query selects, each with its quotas; identityUuid is validated as a uuid
+        assertThat(b.fixture.http.get("/v1/accounts/quotas?q=name=admin", b.admin).body().path("inventories")).hasSize(2);
+        assertThat(b.fixture.http.get("/v1/accounts/quotas?q=name!=admin", b.admin).body().path("inventories")).isEmpty();
+        refused(400, "GET", "/v1/accounts/quotas?identityUuid=abc", null);
+        // migration targets: no other host here, and a condition on the hosts' fields
+        assertThat(b.fixture.http.get("/v1/vm-instances/" + b.ids.get("vm") + "/migration-target-hosts?q=status=Connected",
+                b.admin).body().path("inventories")).isEmpty();
+    }
+
+    /** Before: a token with a space after it enrolled the host (200), as if the text had been the printed token. */
+    @Test
+    void issue29_theEnrollmentTokenIsTakenExactlyAsPrinted() {
+        String printed = b.server.agentEnrollment();
+        for (String copied : List.of(printed + " ", " " + printed, printed + "\n", printed + "\t")) {
+            RawHttp.Response r = refused(400, "POST", "/v1/hosts/kvm", "{\"params\":{\"name\":\"padded\",\"managementIp\":"
+                    + "\"127.0.0.1\",\"agentPort\":" + b.server.agentPort() + ",\"agentEnrollment\":"
+                    + RawHttp.JSON.valueToTree(copied) + "}}");
+            assertThat(r.json().path("error").path("description").asText()).contains("spaces or line breaks around it");
+            assertThat(r.json().path("error").path("details").asText()).contains("exactly as printed");
+        }
+    }
+
+    /**
+     * Before: a body of 16 MB got no answer at all (Tomcat stopped reading past 2 MB after the 413 and reset the
+     * connection, so the client lost the answer). Now every size, chunked or with Content-Length, reads a 413 with the
+     * contract's body, and nothing changes.
+     */
+    @Test
+    void issue29_bodiesOfAnySizeAreAnswered413() {
+        String prefix = "{\"logInByAccount\":{\"accountName\":\"";
+        for (long size : new long[] {16L << 20, 100L << 20}) {
+            for (boolean chunked : new boolean[] {false, true}) {
+                var before = b.snapshot();
+                RawHttp.Response r = RawHttp.sendStreamed(b.server.port(), "PUT", "/v1/accounts/login",
+                        Map.of("Content-Type", "application/json"), prefix, size, chunked);
+                assertThat(r.status()).as(size + " bytes" + (chunked ? ", chunked: " : ": ") + r.body()).isEqualTo(413);
+                assertThat(BadInputBattery.shapeBreaches(r)).as(r.body()).isEmpty();
+                assertThat(r.json().path("error").path("code").asText()).isEqualTo("AIO.1007");
+                assertThat(b.snapshot()).isEqualTo(before);
+            }
+        }
+        // and the server still answers the next request on a new connection
+        assertThat(b.fixture.http.get("/v1/hosts", b.admin).status()).isEqualTo(200);
+    }
+
+    /** Before: GET /error, the servlet container's error page called directly, answered 500. */
+    @Test
+    void issue29_theErrorPathIsNoApiAndNeverA5xx() {
+        for (String method : List.of("GET", "POST", "PUT", "DELETE")) {
+            RawHttp.Response r = refused(404, method, "/error", "POST".equals(method) || "PUT".equals(method) ? "{}" : null);
+            assertThat(r.json().path("error").path("code").asText()).isEqualTo("AIO.1201");
+        }
+        refused(404, "GET", "/error?x=1", null, Map.of("Authorization", ""));
+    }
+
     static String quota(String account, String name, String value) {
         return "{\"updateQuota\":{\"identityUuid\":\"" + account + "\",\"name\":\"" + name + "\",\"value\":" + value + "}}";
     }

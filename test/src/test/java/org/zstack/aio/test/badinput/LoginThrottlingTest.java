@@ -5,19 +5,22 @@ import org.zstack.aio.test.support.Http;
 import org.zstack.aio.test.support.RunningServer;
 import org.zstack.aio.test.support.TestDatabase;
 
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 11 defect 8 on the real server: failed logins are limited per account and per client address (429 with
- * Retry-After, even for the right password once limited), an unknown account name costs as much time as a wrong
- * password, and a password past 1024 bytes is a 400 (bcrypt sees a fixed-length digest of it, so there is no 72-byte
+ * Issue 11 defect 8 on the real server: failed logins are limited per account and client address, and per client
+ * address (429 with Retry-After, even for the right password once limited), an unknown account name costs as much
+ * time as a wrong password, and a password past 1024 bytes is a 400 (bcrypt sees a fixed-length digest of it, so there is no 72-byte
  * cut; ZStack's clients send a 128-character SHA-512 hex).
  */
 class LoginThrottlingTest {
@@ -49,10 +52,48 @@ class LoginThrottlingTest {
         }
     }
 
+    /**
+     * Issue 29: the account is counted per client address, so an attacker hammering admin from 127.0.0.2 is stopped
+     * there while the administrator still logs in from 127.0.0.3 (before: 5 failures from anywhere locked admin out
+     * everywhere for 5 minutes). The attacker cannot borrow another address with X-Forwarded-For: the server does not
+     * trust that header.
+     */
+    @Test
+    void anAttackerHammeringAdminFromOneAddressDoesNotLockTheAdminOutFromAnother() throws Exception {
+        try (TestDatabase db = TestDatabase.h2(); RunningServer server = RunningServer.start(db)) {
+            InetAddress attacker = InetAddress.getByName("127.0.0.2");
+            InetAddress adminsOwn = InetAddress.getByName("127.0.0.3");
+            for (int i = 0; i < 5; i++) {
+                assertThat(loginFrom(server, attacker, "admin", "guess-" + i, Map.of()).status()).isEqualTo(401);
+            }
+            RawHttp.Response stopped = loginFrom(server, attacker, "admin", "guess-5",
+                    Map.of("X-Forwarded-For", adminsOwn.getHostAddress()));
+            assertThat(stopped.status()).as(stopped.body()).isEqualTo(429);
+            assertThat(stopped.header("Retry-After")).isNotNull();
+            // stopped even with the right password: the attacker's address learns nothing more
+            assertThat(loginFrom(server, attacker, "admin", RunningServer.ADMIN_PASSWORD, Map.of()).status()).isEqualTo(429);
+
+            RawHttp.Response admin = loginFrom(server, adminsOwn, "admin", RunningServer.ADMIN_PASSWORD, Map.of());
+            assertThat(admin.status()).as(admin.body()).isEqualTo(200);
+            assertThat(admin.json().path("inventory").path("uuid").asText()).isNotBlank();
+            // the admin's own address keeps its own count: a typo there is one failure of five, not a lock-out
+            assertThat(loginFrom(server, adminsOwn, "admin", "typo", Map.of()).status()).isEqualTo(401);
+            assertThat(loginFrom(server, adminsOwn, "admin", RunningServer.ADMIN_PASSWORD, Map.of()).status()).isEqualTo(200);
+        }
+    }
+
+    static RawHttp.Response loginFrom(RunningServer server, InetAddress from, String name, String password,
+                                      Map<String, String> extraHeaders) {
+        Map<String, String> headers = new LinkedHashMap<>(extraHeaders);
+        headers.put("Content-Type", "application/json");
+        return RawHttp.send(from, server.port(), new RawHttp.Request("PUT", "/v1/accounts/login", headers,
+                login(name, password).getBytes(StandardCharsets.UTF_8), false));
+    }
+
     @Test
     void unknownNamesCostTheSameAsWrongPasswordsAndLongPasswordsAre400() throws Exception {
         try (TestDatabase db = TestDatabase.h2();
-             RunningServer server = RunningServer.start(db, Map.of("aio.login.max-failures-per-account", "1000",
+             RunningServer server = RunningServer.start(db, Map.of("aio.login.max-failures-per-account-and-client", "1000",
                      "aio.login.max-failures-per-client", "1000"))) {
             Http http = new Http(server.baseUrl());
             for (int i = 0; i < 10; i++) { // warm up both paths

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -42,7 +43,15 @@ final class RawHttp {
     }
 
     static Response send(int port, Request r) {
-        try (Socket s = new Socket("127.0.0.1", port)) {
+        return send(null, port, r);
+    }
+
+    /**
+     * The same from source address {@code from} (null: the system's choice), e.g. 127.0.0.2: the server tells clients
+     * apart by that address, so a test on loopback can be several clients.
+     */
+    static Response send(InetAddress from, int port, Request r) {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port, from, 0)) {
             s.setSoTimeout(120_000);
             ByteArrayOutputStream req = new ByteArrayOutputStream();
             StringBuilder head = new StringBuilder();
@@ -78,6 +87,43 @@ final class RawHttp {
             return parse(s.getInputStream().readAllBytes());
         } catch (IOException e) {
             throw new IllegalStateException(r.method() + " " + abbreviate(r.target()) + ": " + e, e);
+        }
+    }
+
+    /**
+     * A request whose body is {@code prefix} followed by 'p' up to {@code bodyBytes} bytes, streamed in 64 KiB writes
+     * (chunked or with Content-Length) and never held in memory: for bodies of any size. Like most clients (Python's
+     * http.client, a fixed-length HttpURLConnection) it reads the answer only once the whole request is sent, so a
+     * server that closes the connection before reading the body, even after answering, gives it no answer at all.
+     */
+    static Response sendStreamed(int port, String method, String target, Map<String, String> headers, String prefix,
+                                 long bodyBytes, boolean chunked) {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            s.setSoTimeout(120_000);
+            StringBuilder head = new StringBuilder(method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                                                   + "\r\nConnection: close\r\n");
+            headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
+            head.append(chunked ? "Transfer-Encoding: chunked" : "Content-Length: " + bodyBytes).append("\r\n\r\n");
+            OutputStream out = s.getOutputStream();
+            out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
+            byte[] piece = new byte[64 * 1024];
+            java.util.Arrays.fill(piece, (byte) 'p');
+            byte[] first = prefix.getBytes(StandardCharsets.UTF_8);
+            System.arraycopy(first, 0, piece, 0, first.length);
+            for (long sent = 0; sent < bodyBytes; ) {
+                int n = (int) Math.min(piece.length, bodyBytes - sent);
+                if (chunked) out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(piece, 0, n);
+                if (chunked) out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                if (sent == 0) java.util.Arrays.fill(piece, 0, first.length, (byte) 'p');
+                sent += n;
+            }
+            if (chunked) out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return parse(s.getInputStream().readAllBytes());
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + abbreviate(target) + " with a body of " + bodyBytes + " bytes"
+                                            + (chunked ? ", chunked" : "") + ": no answer: " + e, e);
         }
     }
 

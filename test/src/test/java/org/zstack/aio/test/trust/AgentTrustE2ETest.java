@@ -94,6 +94,7 @@ class AgentTrustE2ETest {
             Map<String, String> cases = new java.util.LinkedHashMap<>();
             cases.put("missing", null);
             cases.put("malformed", "not a token");
+            cases.put("with a space after it", good + " ");
             cases.put("truncated", good.substring(0, good.length() - 12));
             cases.put("expired", expired);
             cases.put("another agent's token", other.enrollmentToken());

@@ -39,7 +39,11 @@ class EnrollmentTokenTest {
         assertThatThrownBy(() -> EnrollmentToken.parse(good + "AAAA")).hasMessageContaining("too long");
         assertThatThrownBy(() -> EnrollmentToken.parse(good.replace('A', '*') + "*")).hasMessageContaining("base64url");
         assertThatThrownBy(() -> EnrollmentToken.parse(EnrollmentToken.PREFIX + "Ag")).hasMessageContaining("unknown version");
-        assertThat(EnrollmentToken.parse(" " + good + "\n")).isEqualTo(EnrollmentToken.parse(good));
+        // taken exactly as bin/aio-agent enrollment prints it: nothing around it (issue 29: a trailing space was accepted)
+        for (String padded : java.util.List.of(good + " ", " " + good, good + "\n", "\t" + good, good + "\r\n")) {
+            assertThatThrownBy(() -> EnrollmentToken.parse(padded)).hasMessageContaining("spaces or line breaks around it");
+        }
+        assertThatThrownBy(() -> EnrollmentToken.parse(good + "\u00a0")).hasMessageContaining("base64url");
     }
 
     @Test

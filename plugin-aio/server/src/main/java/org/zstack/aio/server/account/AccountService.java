@@ -61,9 +61,9 @@ public class AccountService {
     }
 
     /**
-     * PUT /v1/accounts/login, the password as typed or as its SHA-512 hex (ZStack's clients). Throttled per account
-     * name and per client address (429); an unknown name costs the same bcrypt checks as a known one, so timing does
-     * not tell whether an account exists.
+     * PUT /v1/accounts/login, the password as typed or as its SHA-512 hex (ZStack's clients). Throttled per (account
+     * name, client address) and per client address (429); an unknown name costs the same bcrypt checks as a known
+     * one, so timing does not tell whether an account exists.
      */
     @Transactional
     public LoggedIn login(String name, String password, String client) {
@@ -79,7 +79,7 @@ public class AccountService {
             events.publishEvent(new AccountEvents.LoginRefused(name, refused.description())); // audited
             throw refused;
         }
-        throttle.succeeded(name);
+        throttle.succeeded(name, client);
         if (match == Passwords.Match.LEGACY) account.get().setPasswordHash(passwords.encode(password));
         String token = Uuids.random();
         SessionVO s = sessions.save(new SessionVO(SessionTokens.hash(token), account.get().getUuid(),

@@ -12,10 +12,12 @@ import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.agent.api.BenchScores;
 import org.zstack.aio.server.api.Reply;
+import org.zstack.aio.server.query.QueryRequest;
 import org.zstack.aio.server.benchmark.HostIoBenchmarkService.IoBenchmarkInventory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The io-mode benchmark of a host's primary storages (admin only). */
 @RestController
@@ -79,7 +81,7 @@ public class HostIoBenchmarkController {
 
     @Operation(operationId = "QueryHostIoBenchmark")
     @GetMapping("/v1/hosts/{uuid}/io-benchmarks")
-    public Reply.Inventories<IoBenchmarkInventory> list(Caller caller, @PathVariable String uuid) {
-        return Reply.list(service.list(caller, uuid));
+    public Map<String, Object> list(Caller caller, @PathVariable String uuid, QueryRequest query) {
+        return service.query(caller, uuid, query);
     }
 }

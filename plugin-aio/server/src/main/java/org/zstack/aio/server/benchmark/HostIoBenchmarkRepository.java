@@ -2,9 +2,6 @@ package org.zstack.aio.server.benchmark;
 
 import org.springframework.data.jpa.repository.JpaRepository;
 
-import java.util.List;
-
+/** Stored benchmarks; they are listed through the query layer (HostIoBenchmarkService.query). */
 public interface HostIoBenchmarkRepository extends JpaRepository<HostIoBenchmarkVO, HostIoBenchmarkVO.Key> {
-
-    List<HostIoBenchmarkVO> findByHostUuidOrderByPrimaryStorageUuid(String hostUuid);
 }

@@ -20,6 +20,10 @@ import org.zstack.aio.server.audit.AuditService;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.PrimaryStorageRepository;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
+import org.zstack.aio.server.query.QueryExecutor;
+import org.zstack.aio.server.query.QueryReply;
+import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.query.QuerySpec;
 
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -52,12 +56,17 @@ public class HostIoBenchmarkService {
     private final ObjectMapper json;
     private final TransactionTemplate tx;
     private final AuditService audit;
+    private final QueryReply query;
+    /** Rows of one host, one per primary storage; the cells (JSON) are shown in the inventory, not queried. */
+    private static final QuerySpec<HostIoBenchmarkVO> QUERY = new QuerySpec<>(HostIoBenchmarkVO.class,
+            IoBenchmarkInventory.class, java.util.Set.of("cells"),
+            List.of(new QueryRequest.Sort("primaryStorageUuid", true), new QueryRequest.Sort("hostUuid", true)));
 
     public HostIoBenchmarkService(HostService hostService,
                                   PrimaryStorageService storageService,
                                   PrimaryStorageRepository storages, HostIoBenchmarkRepository benchmarks,
                                   AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx,
-                                  AuditService audit) {
+                                  AuditService audit, QueryReply query) {
         this.hostService = hostService;
         this.storageService = storageService;
         this.storages = storages;
@@ -67,6 +76,7 @@ public class HostIoBenchmarkService {
         this.json = json;
         this.tx = tx;
         this.audit = audit;
+        this.query = query;
     }
 
     /** A stored benchmark as the API shows it; {@code scores}: image kind → mode → score (threads = 1). */
@@ -133,10 +143,12 @@ public class HostIoBenchmarkService {
     }
 
     /** GET /v1/hosts/{uuid}/io-benchmarks. */
-    public List<IoBenchmarkInventory> list(Caller caller, String hostUuid) {
+    /** GET /v1/hosts/{uuid}/io-benchmarks: the host's stored measurements, with ZStack's query parameters (admin). */
+    public Map<String, Object> query(Caller caller, String hostUuid, QueryRequest q) {
         AccountService.requireAdmin(caller, "read host benchmarks");
         hostService.find(hostUuid);
-        return benchmarks.findByHostUuidOrderByPrimaryStorageUuid(hostUuid).stream().map(this::view).toList();
+        QueryExecutor.Scope<HostIoBenchmarkVO> ofHost = (cb, cq, root) -> cb.equal(root.get("hostUuid"), hostUuid);
+        return query.answer(QUERY, q, ofHost, rows -> rows.stream().map(this::view).toList());
     }
 
     private IoBenchmarkInventory view(HostIoBenchmarkVO r) {

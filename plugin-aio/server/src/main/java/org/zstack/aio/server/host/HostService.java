@@ -166,11 +166,6 @@ public class HostService {
         return page.stream().map(h -> inventory(h, caps.get(h.getUuid()))).toList();
     }
 
-    /** Every host, oldest first. */
-    public List<HostVO> all() {
-        return hosts.findAll(org.springframework.data.domain.Sort.by("createDate", "uuid"));
-    }
-
     /** The libvirt URI the host's agent reported at its last connect; null when never probed. */
     public String libvirtUri(String hostUuid) {
         return capabilities.findById(hostUuid).map(HostIoCapabilitiesVO::getLibvirtUri).orElse(null);
@@ -241,7 +236,7 @@ public class HostService {
             t = EnrollmentToken.parse(text);
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage() + ".", "Run 'bin/aio-agent enrollment' on the host and send "
-                    + "its one-line output, whole, as params.agentEnrollment.");
+                    + "its one-line output exactly as printed, whole and with nothing around it, as params.agentEnrollment.");
         }
         if (t.expired(java.time.Instant.now())) {
             throw ApiException.badRequest("the agent enrollment token expired at " + t.expiresAt() + ".",

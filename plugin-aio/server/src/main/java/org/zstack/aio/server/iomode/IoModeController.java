@@ -6,39 +6,35 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
-import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Reply;
-import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.query.QueryRequest;
 
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 @RestController
 public class IoModeController {
 
     private final IoModeService service;
     private final IoModeOverview overview;
+    private final IoModePreviews previews;
 
-    public IoModeController(IoModeService service, IoModeOverview overview) {
+    public IoModeController(IoModeService service, IoModeOverview overview, IoModePreviews previews) {
         this.service = service;
         this.overview = overview;
+        this.previews = previews;
     }
 
     /**
-     * What the next start would decide for every volume the caller can see, or only for the volumes named by
-     * {@code volumeUuid} (repeatable, at most {@value IoModeOverview#MAX_NAMED}: one page of a volume list).
+     * What the next start would decide for every volume the caller can see, selected with ZStack's query parameters
+     * on the volumes' fields, or only for the volumes named by {@code volumeUuid} (repeatable, at most
+     * {@value IoModeOverview#MAX_NAMED}: one page of a volume list).
      */
     @Operation(operationId = "QueryVolumeIoModePreview")
     @GetMapping("/v1/io-mode/previews")
-    public Reply.Inventories<IoModeDecisionInventory> previews(Caller caller,
-                                                               @RequestParam(name = "volumeUuid", required = false) List<String> volumeUuids) {
-        if (volumeUuids == null || volumeUuids.isEmpty()) return Reply.list(overview.previews(caller));
-        if (volumeUuids.size() > IoModeOverview.MAX_NAMED) {
-            throw ApiException.badRequest(volumeUuids.size() + " volumeUuid parameters are more than " + IoModeOverview.MAX_NAMED + ".",
-                    "Ask for one page of volumes at a time, or leave volumeUuid out for every volume.");
-        }
-        volumeUuids.forEach(u -> Uuids.require(u, "volume"));
-        return Reply.list(overview.previews(caller, Set.copyOf(volumeUuids)));
+    public Map<String, Object> previews(Caller caller, QueryRequest query,
+                                        @RequestParam(name = "volumeUuid", required = false) List<String> volumeUuids) {
+        return previews.answer(caller, query, volumeUuids);
     }
 
     /** The impact of setting a global config to value: modes per volume before/after, fallbacks grouped by reason. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * ZStack's query parameters on a list endpoint: {@code q} (repeatable conditions), {@code limit}, {@code start},
@@ -21,13 +22,47 @@ public record QueryRequest(List<Condition> conditions, Integer limit, int start,
     public record Sort(String field, boolean ascending) {
     }
 
+    /** The parameters of ZStack's query API, which every list takes. */
+    static final List<String> PARAMETERS = List.of("q", "limit", "start", "sort", "count", "replyWithCount", "fields");
+
     public static QueryRequest parse(Map<String, String[]> params) {
+        return parse(params, Set.of());
+    }
+
+    /**
+     * {@code named}: the parameters of this list besides the query API's (e.g. {@code volumeUuid}), which its handler
+     * checks. Any other parameter is a 400 naming it: ignored, a misspelt {@code q} or a field sent as a parameter
+     * would answer the whole list as if it had filtered.
+     */
+    public static QueryRequest parse(Map<String, String[]> params, Set<String> named) {
+        for (String name : params.keySet()) {
+            if (!PARAMETERS.contains(name) && !named.contains(name)) {
+                List<String> known = new ArrayList<>(PARAMETERS);
+                known.addAll(new java.util.TreeSet<>(named));
+                throw ApiException.badRequest("query parameter '" + Uuids.abbreviate(name) + "' is not one this list takes.",
+                        "Send only " + String.join(", ", known) + "; to filter on a field of the listed resources, send it"
+                        + " as a condition, q=field=value (an unknown field is then refused with the list of fields).");
+            }
+        }
         List<Condition> conditions = new ArrayList<>();
         for (String q : params.getOrDefault("q", new String[0])) conditions.add(Condition.parse(q));
         Integer limit = integer(params, "limit", 0, MAX_LIMIT);
         Integer start = integer(params, "start", 0, Integer.MAX_VALUE);
         return new QueryRequest(List.copyOf(conditions), limit, start == null ? 0 : start, sort(one(params, "sort")),
                 flag(params, "count"), flag(params, "replyWithCount"), fields(one(params, "fields")));
+    }
+
+    /** With a condition added (e.g. a list's own named parameter turned into {@code uuid?=a,b}). */
+    public QueryRequest and(Condition c) {
+        List<Condition> all = new ArrayList<>(conditions);
+        all.add(c);
+        return new QueryRequest(List.copyOf(all), limit, start, sort, count, replyWithCount, fields);
+    }
+
+    /** Whether this asks for the whole list as it is: no condition, page, order, count or projection. */
+    public boolean whole() {
+        return conditions.isEmpty() && limit == null && start == 0 && sort == null && !count && !replyWithCount
+               && fields.isEmpty();
     }
 
     private static String one(Map<String, String[]> params, String name) {

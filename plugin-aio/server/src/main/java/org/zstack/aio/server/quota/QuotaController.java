@@ -10,6 +10,9 @@ import org.springframework.web.bind.annotation.RestController;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.api.Reply;
+import org.zstack.aio.server.query.QueryRequest;
+
+import java.util.Map;
 
 /** ZStack's quota calls: QueryQuota and UpdateQuota. */
 @RestController
@@ -23,9 +26,9 @@ public class QuotaController {
 
     @Operation(operationId = "QueryQuota")
     @GetMapping("/v1/accounts/quotas")
-    public Reply.Inventories<QuotaService.QuotaInventory> query(Caller caller,
-                                                                @RequestParam(required = false) String identityUuid) {
-        return Reply.list(quotas.query(caller, identityUuid));
+    public Map<String, Object> query(Caller caller, QueryRequest query,
+                                     @RequestParam(name = "identityUuid", required = false) String identityUuid) {
+        return quotas.query(caller, identityUuid, query);
     }
 
     @Operation(operationId = "UpdateQuota")

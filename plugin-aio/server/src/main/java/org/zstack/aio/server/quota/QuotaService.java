@@ -5,10 +5,15 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.server.account.AccountRepository;
 import org.zstack.aio.server.account.AccountService;
+import org.zstack.aio.server.account.AccountVO;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.api.Uuids;
+import org.zstack.aio.server.query.QueryExecutor;
+import org.zstack.aio.server.query.QueryReply;
+import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.query.QuerySpec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,12 +36,16 @@ public class QuotaService {
     private final QuotaRepository quotas;
     private final AccountRepository accounts;
     private final Map<String, Long> defaults;
+    private final QueryReply query;
+    private static final QuerySpec<AccountVO> QUERY = QuerySpec.of(AccountVO.class, QuotaInventory.class, "createDate", "uuid")
+            .hiding("passwordHash");
 
-    public QuotaService(QuotaRepository quotas, AccountRepository accounts,
+    public QuotaService(QuotaRepository quotas, AccountRepository accounts, QueryReply query,
                         @Value("${aio.quota.volume-capacity:10995116277760}") long volumeCapacity,
                         @Value("${aio.quota.vm-num:100}") long vmNum) {
         this.quotas = quotas;
         this.accounts = accounts;
+        this.query = query;
         this.defaults = Map.of(VOLUME_CAPACITY, volumeCapacity, VM_NUM, vmNum);
     }
 
@@ -66,13 +75,26 @@ public class QuotaService {
         }
     }
 
-    /** GET /v1/accounts/quotas: an account's limits and use (its own, or any for an admin). */
+    /**
+     * GET /v1/accounts/quotas: an account's limits and use (its own, or any for an admin), through the query layer:
+     * quotas are not rows, so the query selects the account (conditions on its fields) and each selected account is
+     * answered with its quotas.
+     */
     @Transactional(readOnly = true)
-    public List<QuotaInventory> query(Caller caller, String identityUuid) {
+    public Map<String, Object> query(Caller caller, String identityUuid, QueryRequest q) {
         String account = identityUuid == null ? caller.accountUuid() : requireAccount(identityUuid);
         if (!caller.admin() && !account.equals(caller.accountUuid())) {
             throw ApiException.forbidden("you may only read your own account's quotas.");
         }
+        QueryExecutor.Scope<AccountVO> theAccount = (cb, cq, root) -> cb.equal(root.get("uuid"), account);
+        Map<String, Object> out = new LinkedHashMap<>(query.answer(QUERY, q, theAccount,
+                accounts -> accounts.stream().flatMap(a -> quotasOf(a.getUuid()).stream()).toList()));
+        // the query counted accounts; the answer lists each one's quotas, so its total is theirs
+        if (out.get("total") instanceof Long accounts) out.put("total", accounts * defaults.size());
+        return out;
+    }
+
+    private List<QuotaInventory> quotasOf(String account) {
         Map<String, Long> limits = limits(account);
         List<QuotaInventory> out = new ArrayList<>();
         out.add(new QuotaInventory(account, VM_NUM, limits.get(VM_NUM), quotas.vmCountOf(account)));

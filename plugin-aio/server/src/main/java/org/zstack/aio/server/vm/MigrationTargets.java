@@ -11,6 +11,10 @@ import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
+import org.zstack.aio.server.query.QueryExecutor;
+import org.zstack.aio.server.query.QueryReply;
+import org.zstack.aio.server.query.QueryRequest;
+import org.zstack.aio.server.query.QuerySpec;
 
 import java.time.LocalDateTime;
 import java.util.List;
@@ -50,19 +54,29 @@ public class MigrationTargets {
     private final HostService hosts;
     private final IoModeService ioModes;
     private final DiskIoPolicy diskIo;
+    private final QueryReply query;
+    private static final QuerySpec<HostVO> QUERY = QuerySpec.of(HostVO.class, TargetHost.class, "createDate", "uuid");
 
-    public MigrationTargets(VmService vms, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo) {
+    public MigrationTargets(VmService vms, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo, QueryReply query) {
         this.vms = vms;
         this.hosts = hosts;
         this.ioModes = ioModes;
         this.diskIo = diskIo;
+        this.query = query;
     }
 
-    public List<TargetHost> targets(Caller caller, String vmUuid) {
+    /** The candidate hosts (every other Connected one) with ZStack's query parameters on the hosts' fields (admin). */
+    public Map<String, Object> query(Caller caller, String vmUuid, QueryRequest q) {
         AccountService.requireAdmin(caller, "list a VM's migration target hosts");
         VmInstanceVO vm = vms.owned(caller, vmUuid);
-        List<HostVO> candidates = hosts.all().stream()
-                .filter(h -> !h.getUuid().equals(vm.getHostUuid()) && "Connected".equals(h.getStatus())).toList();
+        QueryExecutor.Scope<HostVO> candidates = (cb, cq, root) -> {
+            var connected = cb.equal(root.get("status"), "Connected");
+            return vm.getHostUuid() == null ? connected : cb.and(connected, cb.notEqual(root.get("uuid"), vm.getHostUuid()));
+        };
+        return query.answer(QUERY, q, candidates, page -> targets(vmUuid, page));
+    }
+
+    private List<TargetHost> targets(String vmUuid, List<HostVO> candidates) {
         Map<String, List<Decided>> decided = ioModes.decideForVmOnHosts(vmUuid, candidates.stream().map(HostVO::getUuid).toList());
         List<HostInventory> inventories = hosts.inventories(candidates);
         return inventories.stream().map(h -> {

@@ -94,8 +94,8 @@ public class VmController {
     /** Every other connected host, each with what the VM's disks would run there and why (contract §6 Migration). */
     @Operation(operationId = "GetVmMigrationTargetHosts")
     @GetMapping("/v1/vm-instances/{uuid}/migration-target-hosts")
-    public Reply.Inventories<MigrationTargets.TargetHost> migrationTargets(Caller caller, @PathVariable String uuid) {
-        return Reply.list(targets.targets(caller, uuid));
+    public Map<String, Object> migrationTargets(Caller caller, @PathVariable String uuid, QueryRequest query) {
+        return targets.query(caller, uuid, query);
     }
 
     @Operation(operationId = "AttachDataVolumeToVm")

@@ -35,7 +35,7 @@ class DiskIoPolicyTest {
     private static final HostFacts GOOD = new HostFacts("h", Version.parse("6.1"), 0, Version.parse("8.2"), true,
             Version.parse("9.0"));
     private static final PluginDiskIo PLUGIN = new PluginDiskIo(DECIDER, null,
-            new org.zstack.aio.server.metrics.IoModeMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
+            new org.zstack.aio.server.metrics.IoModeMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), DECIDER));
     private static final LegacyDiskIo LEGACY = new LegacyDiskIo(DECIDER, null);
 
     static Decided decided(String storageType, String installPath, String prealloc, String cache, RequestedIoMode r,

@@ -59,14 +59,18 @@ public record EnrollmentToken(byte[] certSha256, byte[] secret, Instant expiresA
     }
 
     /**
-     * @throws IllegalArgumentException with a sentence a person can act on when the text is not a whole token
-     *                                  of a version this code reads
+     * @throws IllegalArgumentException with a sentence a person can act on when the text is not exactly a whole token
+     *                                  of a version this code reads (nothing around it, not even a space)
      */
     public static EnrollmentToken parse(String text) {
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException("no agent enrollment token was given");
         }
-        String t = text.strip();
+        // taken exactly as printed: a token is a credential, and one that only matches after editing is not that token
+        if (!text.equals(text.strip())) {
+            throw new IllegalArgumentException("the agent enrollment token has spaces or line breaks around it");
+        }
+        String t = text;
         if (!t.startsWith(PREFIX)) {
             throw new IllegalArgumentException("the agent enrollment token does not start with '" + PREFIX + "'");
         }
