@@ -18,7 +18,7 @@ import java.util.function.ToIntFunction;
 
 /**
  * The one skeleton of every VM operation: claim (lease and token) → agent → one transaction for the last step (what
- * the agent did, the end, the audit row) → the claim released → an event per host changed. Start, stop, hot-plug and
+ * the agent did, the end, the audit row) → an event per host changed → the claim released. Start, stop, hot-plug and
  * live migration differ only in their {@link VmOperation}; the agent call is never repeated, the last transaction is,
  * as a whole (UnitOfWork), and the token makes a repeated claim or end recognise itself.
  */
