@@ -7,17 +7,28 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import org.junit.jupiter.api.Test;
 import org.zstack.aio.server.archcheck.one.One;
 import org.zstack.aio.server.archcheck.two.Two;
+import org.zstack.aio.server.agent.AgentClient;
+import org.zstack.aio.server.iomode.DiskPlan;
+import org.zstack.aio.server.iomode.DiskPlanner;
+import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.server.iomode.MigrationPlan;
+import org.zstack.aio.server.iomode.VolumeContext;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The server's feature packages depend on each other one way only, and the server never reaches into the agent. */
+/**
+ * The server's feature packages depend on each other one way only, a VM operation goes down into the io-mode feature
+ * and is never called back by it, and the server never reaches into the agent.
+ */
 class ServerArchitectureTest {
 
     /** The server's own classes only (its output folder, not the whole classpath: seconds, not half a minute). */
@@ -56,5 +67,29 @@ class ServerArchitectureTest {
     void theServerTalksToAgentsOnlyThroughTheWireApi() {
         noClasses().should().dependOnClassesThat(resideInAPackage("org.zstack.aio.agent..")
                 .and(resideOutsideOfPackage("org.zstack.aio.agent.api.."))).check(SERVER);
+    }
+
+    /**
+     * A VM operation (package vm) asks iomode for its disks through {@link DiskPlanner} and hands the agent's answer
+     * to the plan it got; it does not decide, build the agent's disks or store decisions itself. The decided and
+     * stored decisions (and a decided volume's context) are values it may read. (Before issue 26, vm's DiskIoPolicy called IoModeService.record.)
+     */
+    @Test
+    void vmOperationsReachIoModeOnlyThroughTheDiskPlanner() {
+        noClasses().that().resideInAPackage("org.zstack.aio.server.vm..")
+                .should().dependOnClassesThat(resideInAPackage("org.zstack.aio.server.iomode..")
+                        .and(not(belongToAnyOf(DiskPlanner.class, DiskPlan.class, MigrationPlan.class,
+                                IoModeService.Decided.class, IoModeService.StoredDecision.class, VolumeContext.class))))
+                .check(SERVER);
+    }
+
+    /** iomode lies below the VM operations: it neither calls them back, nor the agent, nor the tracker. */
+    @Test
+    void ioModeNeverCallsBackUp() {
+        noClasses().that().resideInAPackage("org.zstack.aio.server.iomode..")
+                .should().dependOnClassesThat(resideInAPackage("org.zstack.aio.server.vm..")
+                        .or(resideInAPackage("org.zstack.aio.server.tracker.."))
+                        .or(belongToAnyOf(AgentClient.class)))
+                .check(SERVER);
     }
 }

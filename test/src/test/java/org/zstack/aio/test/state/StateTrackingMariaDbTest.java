@@ -14,11 +14,12 @@ import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.host.HostService;
 import org.zstack.aio.server.inventory.VolumeRepository;
-import org.zstack.aio.server.iomode.IoModeService;
-import org.zstack.aio.server.vm.DiskIoPolicy;
+import org.zstack.aio.server.iomode.DiskPlanner;
 import org.zstack.aio.server.vm.OperationLeases;
+import org.zstack.aio.server.vm.VmAttach;
 import org.zstack.aio.server.vm.VmLifecycle;
 import org.zstack.aio.server.vm.VmMigration;
+import org.zstack.aio.server.vm.VmOperationRunner;
 import org.zstack.aio.server.vm.VmService;
 import org.zstack.aio.server.vm.VmStateRepository;
 import org.zstack.aio.server.volume.VolumeService;
@@ -219,8 +220,8 @@ class StateTrackingMariaDbTest {
             String hostB = f.host(admin, agentB.port(), agentB.enrollmentToken());
             String vm = f.vm(admin, "stale-plan", host, List.of(f.volume(admin, "root-stale-plan", "qcow2", "full", shared, host)));
             start(vm);
-            IoModeService real = server.bean(IoModeService.class);
-            IoModeService racing = Mockito.mock(IoModeService.class, AdditionalAnswers.delegatesTo(real));
+            DiskPlanner real = server.bean(DiskPlanner.class);
+            DiskPlanner racing = Mockito.mock(DiskPlanner.class, AdditionalAnswers.delegatesTo(real));
             // between the migration's read of the VM and its claim: stopped, cold-moved to B and started there
             Mockito.doAnswer(inv -> {
                 agent.running.remove(vm);
@@ -231,13 +232,12 @@ class StateTrackingMariaDbTest {
                     st.setString(2, vm);
                     st.executeUpdate();
                 }
-                return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
-            }).when(racing).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
-            VmMigration migration = new VmMigration(server.bean(VmService.class), server.bean(VmStateRepository.class),
-                    server.bean(HostService.class), racing, server.bean(DiskIoPolicy.class), server.bean(AgentClient.class),
-                    server.bean(TransactionTemplate.class), server.bean(org.zstack.aio.server.db.UnitOfWork.class),
-                    server.bean(OperationLeases.class), event -> { }, server.bean(org.zstack.aio.server.audit.AuditService.class),
-                    server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class), java.time.Duration.ofMinutes(30));
+                return real.forMigration(inv.getArgument(0), inv.getArgument(1));
+            }).when(racing).forMigration(Mockito.eq(vm), Mockito.anyString());
+            VmMigration migration = new VmMigration(server.bean(VmService.class), server.bean(HostService.class), racing,
+                    server.bean(AgentClient.class), runner(server.bean(VmStateRepository.class),
+                    server.bean(TransactionTemplate.class)), server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class),
+                    java.time.Duration.ofMinutes(30));
             Caller caller = new Caller(adminUuid(), "admin", true, "test");
 
             assertThatThrownBy(() -> migration.migrate(caller, vm, hostB)).isInstanceOfSatisfying(ApiException.class, e -> {
@@ -305,11 +305,12 @@ class StateTrackingMariaDbTest {
         // the transaction after the agent's success reads the volume to record the attach: that read fails
         Mockito.doThrow(new DataAccessResourceFailureException("injected: the database went away"))
                 .when(failing).findById(data);
-        VmLifecycle lifecycle = lifecycle(server.bean(VmStateRepository.class), server.bean(IoModeService.class), failing,
-                server.bean(TransactionTemplate.class));
+        VmAttach attaches = new VmAttach(server.bean(VmService.class), server.bean(VolumeService.class), failing,
+                server.bean(HostService.class), server.bean(DiskPlanner.class), server.bean(AgentClient.class),
+                runner(server.bean(VmStateRepository.class), server.bean(TransactionTemplate.class)));
         Caller caller = new Caller(adminUuid(), "admin", true, "test");
         long before = agent.attaches.get();
-        assertThatThrownBy(() -> lifecycle.attach(caller, data, vm)).hasMessageContaining("injected");
+        assertThatThrownBy(() -> attaches.attach(caller, data, vm)).hasMessageContaining("injected");
         assertThat(agent.attaches.get()).as("the agent did attach").isEqualTo(before + 1);
         assertThat(volume(data).path("vmInstanceUuid").isNull()).as("recorded detached at first").isTrue();
 
@@ -353,7 +354,7 @@ class StateTrackingMariaDbTest {
                 return done;
             }
         };
-        VmLifecycle lifecycle = lifecycle(lossy, server.bean(IoModeService.class), server.bean(VolumeRepository.class), lossyTx);
+        VmLifecycle lifecycle = lifecycle(lossy, server.bean(DiskPlanner.class), lossyTx);
         Caller caller = new Caller(adminUuid(), "admin", true, "test");
         long starts = agent.starts.get();
         long stops = agent.stops.get();
@@ -395,8 +396,8 @@ class StateTrackingMariaDbTest {
     @Test
     void aStartLongerThanItsLeaseKeepsItRenewedByItsToken() throws Exception {
         String vm = vm("long-start");
-        IoModeService real = server.bean(IoModeService.class);
-        IoModeService slow = Mockito.mock(IoModeService.class, AdditionalAnswers.delegatesTo(real));
+        DiskPlanner real = server.bean(DiskPlanner.class);
+        DiskPlanner slow = Mockito.mock(DiskPlanner.class, AdditionalAnswers.delegatesTo(real));
         java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>();
         Mockito.doAnswer(inv -> {
             sleep(OperationLeases.LEASE.toMillis() + 3000);   // after the claim, before the agent is asked
@@ -407,10 +408,9 @@ class StateTrackingMariaDbTest {
                 rs.next();
                 seen.set(rs.getString(1) + " " + rs.getString(2) + " " + rs.getBoolean(3));
             }
-            return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
-        }).when(slow).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
-        VmLifecycle lifecycle = lifecycle(server.bean(VmStateRepository.class), slow, server.bean(VolumeRepository.class),
-                server.bean(TransactionTemplate.class));
+            return real.forStart(inv.getArgument(0), inv.getArgument(1));
+        }).when(slow).forStart(Mockito.eq(vm), Mockito.anyString());
+        VmLifecycle lifecycle = lifecycle(server.bean(VmStateRepository.class), slow, server.bean(TransactionTemplate.class));
 
         assertThat(lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm).inventory().state()).isEqualTo("Running");
         assertThat(seen.get()).as("state, token, lease in the future, 13 s into the start").matches("Starting [0-9a-f]{32} true");
@@ -435,8 +435,8 @@ class StateTrackingMariaDbTest {
     void aStartTheTrackerSettledWhileInFlightEndsRunningFromTheAgentsAnswer() throws Exception {
         String vm = vm("settled-mid-start");
         VmStateRepository states = server.bean(VmStateRepository.class);
-        IoModeService real = server.bean(IoModeService.class);
-        IoModeService settledMeanwhile = Mockito.mock(IoModeService.class, AdditionalAnswers.delegatesTo(real));
+        DiskPlanner real = server.bean(DiskPlanner.class);
+        DiskPlanner settledMeanwhile = Mockito.mock(DiskPlanner.class, AdditionalAnswers.delegatesTo(real));
         java.util.concurrent.atomic.AtomicInteger settled = new java.util.concurrent.atomic.AtomicInteger();
         Mockito.doAnswer(inv -> {
             // the other node's tracker, with libvirt's view from before the start: its own write (VmTracker.apply)
@@ -444,10 +444,9 @@ class StateTrackingMariaDbTest {
             assertThat(row.getState()).isEqualTo(org.zstack.aio.server.inventory.VmInstanceVO.State.Starting);
             settled.addAndGet(states.settle(vm, row.getStateVersion(), "Stopped", "settled after an interrupted Starting"
                     + " (the node doing it stopped or lost the database): libvirt on host " + host + " has no domain."));
-            return real.decideForVm(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
-        }).when(settledMeanwhile).decideForVm(Mockito.eq(vm), Mockito.anyString(), Mockito.anyList());
-        VmLifecycle lifecycle = lifecycle(states, settledMeanwhile, server.bean(VolumeRepository.class),
-                server.bean(TransactionTemplate.class));
+            return real.forStart(inv.getArgument(0), inv.getArgument(1));
+        }).when(settledMeanwhile).forStart(Mockito.eq(vm), Mockito.anyString());
+        VmLifecycle lifecycle = lifecycle(states, settledMeanwhile, server.bean(TransactionTemplate.class));
 
         VmLifecycle.StartResult r = lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm);
         assertThat(settled).as("the tracker's settle applied mid-start").hasValue(1);
@@ -473,13 +472,17 @@ class StateTrackingMariaDbTest {
 
     // --- helpers
 
-    /** A VmLifecycle on this server's beans, with the four given in their place (where a test injects its fault). */
-    VmLifecycle lifecycle(VmStateRepository states, IoModeService ioModes, VolumeRepository volumes, TransactionTemplate tx) {
-        return new VmLifecycle(server.bean(VmService.class), states, server.bean(HostService.class), ioModes,
-                server.bean(DiskIoPolicy.class), server.bean(AgentClient.class), volumes, tx, server.bean(VolumeService.class),
-                server.bean(org.zstack.aio.server.db.UnitOfWork.class), server.bean(OperationLeases.class), event -> { },
-                server.bean(org.zstack.aio.server.audit.AuditService.class),
-                server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+    /** A VmLifecycle on this server's beans, with the three given in their place (where a test injects its fault). */
+    VmLifecycle lifecycle(VmStateRepository states, DiskPlanner disks, TransactionTemplate tx) {
+        return new VmLifecycle(server.bean(VmService.class), server.bean(HostService.class), disks,
+                server.bean(AgentClient.class), runner(states, tx), server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class));
+    }
+
+    /** The operations' runner on this server's beans, with the VM states and transactions given (their faults). */
+    VmOperationRunner runner(VmStateRepository states, TransactionTemplate tx) {
+        return new VmOperationRunner(server.bean(OperationLeases.class), states,
+                server.bean(org.zstack.aio.server.db.UnitOfWork.class), tx,
+                server.bean(org.zstack.aio.server.audit.AuditService.class), event -> { });
     }
 
     String vm(String name) {

@@ -15,7 +15,7 @@ import org.zstack.aio.server.inventory.VmInstanceVO.State;
 import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.vm.OperationLeases;
-import org.zstack.aio.server.vm.DiskTargetNames;
+import org.zstack.aio.server.agent.DiskTargetNames;
 import org.zstack.aio.server.vm.VmOperationDone;
 import org.zstack.aio.server.vm.VmStateRepository;
 import org.zstack.aio.server.volume.VolumeRunningRepository;

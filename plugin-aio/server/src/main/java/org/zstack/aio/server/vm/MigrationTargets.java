@@ -9,7 +9,7 @@ import org.zstack.aio.server.host.HostService.HostInventory;
 import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.inventory.VolumeVO;
-import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.server.iomode.DiskPlanner;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.server.query.QueryExecutor;
 import org.zstack.aio.server.query.QueryReply;
@@ -22,7 +22,7 @@ import java.util.Map;
 
 /**
  * GET /v1/vm-instances/{uuid}/migration-target-hosts: every other connected host with what each of the VM's disks
- * would run there, decided by the same {@link IoModeService#decideForVmOnHosts} a migration uses (one owner of the
+ * would run there, decided by the same {@link DiskPlanner} a migration asks (one owner of the
  * decision), and what would stop a migration there. Also the check a migration makes before anything moves.
  */
 @Service
@@ -52,16 +52,14 @@ public class MigrationTargets {
 
     private final VmService vms;
     private final HostService hosts;
-    private final IoModeService ioModes;
-    private final DiskIoPolicy diskIo;
+    private final DiskPlanner planner;
     private final QueryReply query;
     private static final QuerySpec<HostVO> QUERY = QuerySpec.of(HostVO.class, TargetHost.class, "createDate", "uuid");
 
-    public MigrationTargets(VmService vms, HostService hosts, IoModeService ioModes, DiskIoPolicy diskIo, QueryReply query) {
+    public MigrationTargets(VmService vms, HostService hosts, DiskPlanner planner, QueryReply query) {
         this.vms = vms;
         this.hosts = hosts;
-        this.ioModes = ioModes;
-        this.diskIo = diskIo;
+        this.planner = planner;
         this.query = query;
     }
 
@@ -77,13 +75,13 @@ public class MigrationTargets {
     }
 
     private List<TargetHost> targets(String vmUuid, List<HostVO> candidates) {
-        Map<String, List<Decided>> decided = ioModes.decideForVmOnHosts(vmUuid, candidates.stream().map(HostVO::getUuid).toList());
+        Map<String, List<Decided>> decided = planner.onHosts(vmUuid, candidates.stream().map(HostVO::getUuid).toList());
         List<HostInventory> inventories = hosts.inventories(candidates);
         return inventories.stream().map(h -> {
             List<Decided> disks = decided.get(h.uuid());
             return new TargetHost(h.uuid(), h.name(), h.managementIp(), h.agentPort(), h.status(), h.ioCapabilities(),
                     h.createDate(), h.lastOpDate(), disks.stream().map(DiskIoMode::of).toList(),
-                    blocker(h.uuid(), h.name(), disks, diskIo.enforcesRefusals()));
+                    blocker(h.uuid(), h.name(), disks, planner.enforcesRefusals()));
         }).toList();
     }
 

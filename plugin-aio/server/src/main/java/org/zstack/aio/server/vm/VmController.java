@@ -30,12 +30,15 @@ public class VmController {
     private final VmLifecycle lifecycle;
     private final VmMigration migration;
     private final MigrationTargets targets;
+    private final VmAttach attaches;
 
-    public VmController(VmService vms, VmLifecycle lifecycle, VmMigration migration, MigrationTargets targets) {
+    public VmController(VmService vms, VmLifecycle lifecycle, VmMigration migration, MigrationTargets targets,
+                        VmAttach attaches) {
         this.vms = vms;
         this.lifecycle = lifecycle;
         this.migration = migration;
         this.targets = targets;
+        this.attaches = attaches;
     }
 
     @Operation(operationId = "CreateVmInstance")
@@ -100,7 +103,7 @@ public class VmController {
 
     @Operation(operationId = "AttachDataVolumeToVm")
     @PostMapping("/v1/volumes/{volumeUuid}/vm-instances/{vmUuid}")
-    public VmLifecycle.AttachResult attach(Caller caller, @PathVariable String volumeUuid, @PathVariable String vmUuid) {
-        return lifecycle.attach(caller, volumeUuid, vmUuid);
+    public VmAttach.AttachResult attach(Caller caller, @PathVariable String volumeUuid, @PathVariable String vmUuid) {
+        return attaches.attach(caller, volumeUuid, vmUuid);
     }
 }

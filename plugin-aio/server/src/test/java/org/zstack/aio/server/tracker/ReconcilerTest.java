@@ -3,7 +3,7 @@ package org.zstack.aio.server.tracker;
 import org.junit.jupiter.api.Test;
 import org.zstack.aio.agent.api.VmListRsp;
 import org.zstack.aio.server.inventory.VmInstanceVO.State;
-import org.zstack.aio.server.vm.DiskTargetNames;
+import org.zstack.aio.server.agent.DiskTargetNames;
 
 import java.time.LocalDateTime;
 import java.util.List;

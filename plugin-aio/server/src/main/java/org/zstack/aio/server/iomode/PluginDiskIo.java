@@ -1,4 +1,4 @@
-package org.zstack.aio.server.vm;
+package org.zstack.aio.server.iomode;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
@@ -11,7 +11,6 @@ import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.metrics.IoModeMetrics;
-import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
 

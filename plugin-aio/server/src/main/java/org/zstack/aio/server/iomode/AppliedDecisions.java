@@ -1,4 +1,4 @@
-package org.zstack.aio.server.vm;
+package org.zstack.aio.server.iomode;
 
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.decision.IoMode;

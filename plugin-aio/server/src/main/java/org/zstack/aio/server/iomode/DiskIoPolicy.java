@@ -1,4 +1,4 @@
-package org.zstack.aio.server.vm;
+package org.zstack.aio.server.iomode;
 
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
@@ -9,10 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a VM start or hot-plug applies the decisions: {@link PluginDiskIo} (the aio plugin, aio.plugin.enabled=true)
- * or {@link LegacyDiskIo} (the previous platform's disks, aio.plugin.enabled=false). One of them is a bean.
+ * How a VM start, hot-plug or migration applies the decisions: {@link PluginDiskIo} (the aio plugin,
+ * aio.plugin.enabled=true) or {@link LegacyDiskIo} (the previous platform's disks, aio.plugin.enabled=false). One of
+ * them is a bean; only {@link DiskPlanner} and its plans use it.
  */
-public interface DiskIoPolicy {
+interface DiskIoPolicy {
 
     /** Throws the refusal (after storing it) when a decision forbids starting these disks. */
     void refuseIfAnyRefused(String vmUuid, List<Decided> decided);

@@ -1,4 +1,4 @@
-package org.zstack.aio.server.vm;
+package org.zstack.aio.server.iomode;
 
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.decision.StorageKind;

@@ -1,4 +1,4 @@
-package org.zstack.aio.server.vm;
+package org.zstack.aio.server.iomode;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
@@ -7,7 +7,6 @@ import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.StorageKind;
-import org.zstack.aio.server.iomode.IoModeService;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
 

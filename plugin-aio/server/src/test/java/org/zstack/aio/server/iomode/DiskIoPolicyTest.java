@@ -1,4 +1,4 @@
-package org.zstack.aio.server.vm;
+package org.zstack.aio.server.iomode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +18,6 @@ import org.zstack.aio.decision.rules.IoModeRulesLoader;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
-import org.zstack.aio.server.iomode.VolumeContext;
 
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,4 +1,4 @@
-package org.zstack.aio.server.vm;
+package org.zstack.aio.server.agent;
 
 import java.util.regex.Pattern;
 
