@@ -30,7 +30,7 @@ public final class HostFacts {
 
     /**
      * @param probes further named facts the agent probed, matched by known-bad rules as data (names in
-     *               {@link #PROBE_NAMES}); a name that is absent was not probed
+     *               {@link #QEMU_LIBURING} and the names after it); a name that is absent was not probed
      */
     public HostFacts(String hostUuid, Version kernel, Integer ioUringDisabled, Version qemu, Boolean qemuIoUring,
                      Version libvirt, Map<String, String> probes) {
@@ -56,13 +56,30 @@ public final class HostFacts {
 
     public Version libvirt() { return libvirt; }
 
-    /** Names of the probed facts known-bad rules may test (see conf/aio/io-mode-rules.yaml). */
+    /*
+     * Names of the probed facts known-bad rules may test; values and how each is measured: docs/decision.md,
+     * "Host probes", and the comment of knownBad in conf/aio/io-mode-rules.yaml.
+     */
+    /** The liburing soname QEMU links (ldd), "none" without. */
     public static final String QEMU_LIBURING = "qemu.liburing";
+    /** "false" when QEMU says aio=native "is not supported in this build", "true" when it opened an image with it. */
     public static final String QEMU_LINUX_AIO = "qemu.linux-aio";
+    /** fs.aio-max-nr - fs.aio-nr. */
     public static final String AIO_FREE = "aio.free";
+    /** The kernel release as uname -r prints it (/proc/sys/kernel/osrelease), e.g. 5.14.0-427.13.1.el9_4.x86_64. */
+    public static final String KERNEL_RELEASE = "kernel.release";
+    /** io_uring_setup(2) called by the probing process: "ok", or the errno's name (EPERM, ENOSYS, ...; E<n> if unnamed). */
+    public static final String IO_URING_SETUP = "io_uring.setup";
+    /** The probing process's seccomp mode (/proc/self/status Seccomp): "disabled", "strict" or "filter". */
+    public static final String PROCESS_SECCOMP = "process.seccomp";
+    /** {@link #ioUringDisabled()} by name, so rows can test it as data; not a separate probe. */
+    public static final String IO_URING_DISABLED = "kernel.io_uring_disabled";
 
-    /** A probed fact by name, or null when it was not probed. */
-    public String probe(String name) { return probes.get(name); }
+    /** A probed fact by name, or null when it was not probed; {@link #IO_URING_DISABLED} reads the typed fact. */
+    public String probe(String name) {
+        if (IO_URING_DISABLED.equals(name)) return ioUringDisabled == null ? null : ioUringDisabled.toString();
+        return probes.get(name);
+    }
 
     public Map<String, String> probes() { return probes; }
 

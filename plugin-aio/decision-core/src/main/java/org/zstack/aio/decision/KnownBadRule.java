@@ -3,7 +3,6 @@ package org.zstack.aio.decision;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -29,12 +28,12 @@ public final class KnownBadRule {
     private final String source;
     private final Set<String> cacheModes;
     private final Set<String> filesystems;
-    private final Map<String, Set<String>> probesIn;
-    private final Map<String, Long> probesBelow;
+    private final Boolean loopBacked;
+    private final ProbeConditions probes;
 
     public KnownBadRule(String id, IoMode mode, Set<StorageKind> storageKinds, VersionRange kernel,
                         VersionRange qemu, VersionRange libvirt, String message) {
-        this(id, mode, storageKinds, kernel, qemu, libvirt, message, null, null, null, null, null);
+        this(id, mode, storageKinds, kernel, qemu, libvirt, message, null, null, null, null, ProbeConditions.NONE);
     }
 
     /**
@@ -47,6 +46,17 @@ public final class KnownBadRule {
                         VersionRange qemu, VersionRange libvirt, String message, String source,
                         Set<String> cacheModes, Set<String> filesystems, Map<String, Set<String>> probesIn,
                         Map<String, Long> probesBelow) {
+        this(id, mode, storageKinds, kernel, qemu, libvirt, message, source, cacheModes, filesystems, null,
+                new ProbeConditions(probesIn, probesBelow, null, null));
+    }
+
+    /**
+     * @param loopBacked whether the volume's storage path is on a loop device ({@link VolumeFacts#loopBacked}); null: any
+     * @param probes     the conditions on named host probes
+     */
+    public KnownBadRule(String id, IoMode mode, Set<StorageKind> storageKinds, VersionRange kernel,
+                        VersionRange qemu, VersionRange libvirt, String message, String source,
+                        Set<String> cacheModes, Set<String> filesystems, Boolean loopBacked, ProbeConditions probes) {
         this.id = id;
         this.mode = mode;
         this.storageKinds = storageKinds == null || storageKinds.isEmpty() ? Collections.<StorageKind>emptySet()
@@ -58,11 +68,8 @@ public final class KnownBadRule {
         this.source = source;
         this.cacheModes = copy(cacheModes);
         this.filesystems = copy(filesystems);
-        Map<String, Set<String>> in = new LinkedHashMap<String, Set<String>>();
-        if (probesIn != null) for (Map.Entry<String, Set<String>> e : probesIn.entrySet()) in.put(e.getKey(), copy(e.getValue()));
-        this.probesIn = Collections.unmodifiableMap(in);
-        this.probesBelow = probesBelow == null ? Collections.<String, Long>emptyMap()
-                : Collections.unmodifiableMap(new LinkedHashMap<String, Long>(probesBelow));
+        this.loopBacked = loopBacked;
+        this.probes = probes == null ? ProbeConditions.NONE : probes;
     }
 
     private static Set<String> copy(Set<String> s) {
@@ -90,9 +97,13 @@ public final class KnownBadRule {
 
     public Set<String> filesystems() { return filesystems; }
 
-    public Map<String, Set<String>> probesIn() { return probesIn; }
+    public Boolean loopBacked() { return loopBacked; }
 
-    public Map<String, Long> probesBelow() { return probesBelow; }
+    public ProbeConditions probes() { return probes; }
+
+    public Map<String, Set<String>> probesIn() { return probes.in(); }
+
+    public Map<String, Long> probesBelow() { return probes.below(); }
 
     /** Whether the rule refuses mode {@code m} on storage of {@code kind} (null: judged without a volume). */
     boolean matches(IoMode m, StorageKind kind, HostFacts host) {
@@ -108,24 +119,8 @@ public final class KnownBadRule {
         if (libvirt != null && (host == null || !libvirt.contains(host.libvirt()))) return false;
         if (!cacheModes.isEmpty() && (v == null || !cacheModes.contains(v.cacheMode()))) return false;
         if (!filesystems.isEmpty() && (v == null || !filesystems.contains(v.filesystem()))) return false;
-        for (Map.Entry<String, Set<String>> e : probesIn.entrySet()) {
-            String have = host == null ? null : host.probe(e.getKey());
-            if (have == null || !e.getValue().contains(have)) return false;
-        }
-        for (Map.Entry<String, Long> e : probesBelow.entrySet()) {
-            Long have = host == null ? null : number(host.probe(e.getKey()));
-            if (have == null || have >= e.getValue()) return false;
-        }
-        return true;
-    }
-
-    private static Long number(String s) {
-        if (s == null) return null;
-        try {
-            return Long.valueOf(s.trim());
-        } catch (NumberFormatException e) {
-            return null; // a garbled probe is no evidence
-        }
+        if (loopBacked != null && (v == null || !loopBacked.equals(v.loopBacked()))) return false;
+        return probes.matches(host);
     }
 
     @Override
@@ -136,13 +131,13 @@ public final class KnownBadRule {
                && Objects.equals(kernel, r.kernel) && Objects.equals(qemu, r.qemu) && Objects.equals(libvirt, r.libvirt)
                && Objects.equals(message, r.message) && Objects.equals(source, r.source)
                && cacheModes.equals(r.cacheModes) && filesystems.equals(r.filesystems)
-               && probesIn.equals(r.probesIn) && probesBelow.equals(r.probesBelow);
+               && Objects.equals(loopBacked, r.loopBacked) && probes.equals(r.probes);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, mode, storageKinds, kernel, qemu, libvirt, message, source, cacheModes, filesystems,
-                probesIn, probesBelow);
+                loopBacked, probes);
     }
 
     @Override

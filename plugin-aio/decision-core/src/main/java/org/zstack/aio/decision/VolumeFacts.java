@@ -13,6 +13,7 @@ public final class VolumeFacts {
     private final Long actualSize;
     private final String cacheMode;
     private final String filesystem;
+    private final Boolean loopBacked;
 
     /**
      * @param storageType   primary storage type (LocalStorage, NFS, SharedMountPoint, SharedBlock, Ceph)
@@ -30,7 +31,17 @@ public final class VolumeFacts {
     /** @param filesystem filesystem type of the storage path holding the image, as the agent probed it (null: unknown) */
     public VolumeFacts(String volumeUuid, String storageType, String format, String preallocation,
                        Long virtualSize, Long actualSize, String cacheMode, String filesystem) {
+        this(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, null);
+    }
+
+    /**
+     * @param loopBacked whether the filesystem holding the image is mounted from a loop device (an image file of its
+     *                   own, as LXD/Incus loop-backed pools are), as the agent probed it; null: unknown
+     */
+    public VolumeFacts(String volumeUuid, String storageType, String format, String preallocation,
+                       Long virtualSize, Long actualSize, String cacheMode, String filesystem, Boolean loopBacked) {
         this.filesystem = filesystem;
+        this.loopBacked = loopBacked;
         this.volumeUuid = volumeUuid;
         this.storageType = storageType;
         this.format = format;
@@ -56,14 +67,21 @@ public final class VolumeFacts {
 
     public String filesystem() { return filesystem; }
 
+    public Boolean loopBacked() { return loopBacked; }
+
     /** The same volume on a storage path whose filesystem type the agent probed. */
     public VolumeFacts withFilesystem(String fs) {
-        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, fs);
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, fs, loopBacked);
+    }
+
+    /** The same volume on a storage path the agent found loop-backed (true) or not (false). */
+    public VolumeFacts withLoopBacked(Boolean loop) {
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, loop);
     }
 
     /** The same volume with another cache mode (to judge a cache mode before it is set). */
     public VolumeFacts withCacheMode(String cache) {
-        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cache, filesystem);
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cache, filesystem, loopBacked);
     }
 
     public boolean allocationMeasured() { return virtualSize != null && actualSize != null && virtualSize > 0; }
@@ -75,18 +93,19 @@ public final class VolumeFacts {
         return Objects.equals(volumeUuid, v.volumeUuid) && Objects.equals(storageType, v.storageType)
                && Objects.equals(format, v.format) && Objects.equals(preallocation, v.preallocation)
                && Objects.equals(virtualSize, v.virtualSize) && Objects.equals(actualSize, v.actualSize)
-               && Objects.equals(cacheMode, v.cacheMode) && Objects.equals(filesystem, v.filesystem);
+               && Objects.equals(cacheMode, v.cacheMode) && Objects.equals(filesystem, v.filesystem)
+               && Objects.equals(loopBacked, v.loopBacked);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem);
+        return Objects.hash(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, loopBacked);
     }
 
     @Override
     public String toString() {
         return "VolumeFacts[volumeUuid=" + volumeUuid + ", storageType=" + storageType + ", format=" + format
                + ", preallocation=" + preallocation + ", virtualSize=" + virtualSize + ", actualSize=" + actualSize
-               + ", cacheMode=" + cacheMode + ", filesystem=" + filesystem + "]";
+               + ", cacheMode=" + cacheMode + ", filesystem=" + filesystem + ", loopBacked=" + loopBacked + "]";
     }
 }

@@ -60,7 +60,8 @@ class DecisionFlowTest {
         IoModeDecision d = decide(RequestedIoMode.IO_URING, bothOk(), BAD_HOST, FALLBACK);
         assertThat(d.effectiveWire()).isEqualTo("native");
         assertThat(d.refused()).isFalse();
-        assertThat(failedNames(d, "io_uring")).containsExactly("kernel-version");
+        // a kernel before 5.1 is also before 5.13 (known-bad row, KnownBadRowsTest)
+        assertThat(failedNames(d, "io_uring")).containsExactly("kernel-version", "known-bad:kernel-before-5.13-io_uring");
         assertThat(checksOf(d, "native")).isNotEmpty().allMatch(Check::passed);
         // io_uring's checks come first, then native's: the order they were evaluated in
         assertThat(d.checks().get(0).mode()).isEqualTo("io_uring");
@@ -72,7 +73,7 @@ class DecisionFlowTest {
     void ioUringFallsBackToThreadsWhenNativeFailsToo() {
         IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeSparse(), BAD_HOST, FALLBACK);
         assertThat(d.effectiveWire()).isEqualTo("threads");
-        assertThat(failedNames(d, "io_uring")).containsExactly("kernel-version");
+        assertThat(failedNames(d, "io_uring")).containsExactly("kernel-version", "known-bad:kernel-before-5.13-io_uring");
         assertThat(failedNames(d, "native")).containsExactly("non-sparse-image");
         // the reason explains why the requested mode was not used
         assertThat(d.reason()).contains("fell back to threads").contains("kernel-version");

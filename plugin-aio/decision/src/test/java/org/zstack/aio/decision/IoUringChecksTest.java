@@ -65,11 +65,14 @@ class IoUringChecksTest {
 
         assertThat(check(d, "io_uring", checkName).passed()).isEqualTo(passes);
         // every other io_uring check still passes: exactly one fact was changed (an old QEMU also trips the
-        // known-bad row qemu-before-6.1-io_uring, tested in KnownBadRowsTest)
-        assertThat(failedNames(d, "io_uring").stream().filter(n -> !n.equals("known-bad:qemu-before-6.1-io_uring")))
+        // known-bad row qemu-before-6.1-io_uring, an old kernel kernel-before-5.13-io_uring: KnownBadRowsTest)
+        List<String> versionRows = List.of("known-bad:qemu-before-6.1-io_uring", "known-bad:kernel-before-5.13-io_uring");
+        assertThat(failedNames(d, "io_uring").stream().filter(n -> !versionRows.contains(n)))
                 .isEqualTo(passes ? List.of() : List.of(checkName));
-        assertThat(d.refused()).isEqualTo(!passes);
-        assertThat(d.effectiveWire()).isEqualTo(passes ? "io_uring" : null);
+        // kernel 5.1 passes kernel-version but still refuses io_uring, on its known-bad row
+        boolean rowFired = failedNames(d, "io_uring").stream().anyMatch(versionRows::contains);
+        assertThat(d.refused()).isEqualTo(!passes || rowFired);
+        assertThat(d.effectiveWire()).isEqualTo(passes && !rowFired ? "io_uring" : null);
         if (!passes) assertThat(d.reason()).contains(checkName).contains(check(d, "io_uring", checkName).message());
     }
 
@@ -105,7 +108,7 @@ class IoUringChecksTest {
         IoModeDecision d = ioUring(host("4.19", 2, "4.2", false, "6.0.0"));
         assertThat(failedNames(d, "io_uring")).containsExactly(
                 "kernel-version", "io_uring-sysctl", "qemu-version", "qemu-io_uring-support", "libvirt-version",
-                "known-bad:qemu-before-6.1-io_uring");
+                "known-bad:qemu-before-6.1-io_uring", "known-bad:kernel-before-5.13-io_uring");
         assertThat(d.reason()).contains("kernel-version");
     }
 
@@ -148,8 +151,8 @@ class IoUringChecksTest {
 
     @ParameterizedTest(name = "{0} kernel {1} -> passes={2}")
     @CsvSource({
-            "SharedBlock,5.4,false", "SharedBlock,5.12.19,false", "SharedBlock,5.13,false", "SharedBlock,6.1.0,false",
-            "LocalStorage,5.4,true", "NFS,6.1.0,true", "SharedMountPoint,5.4,true"})
+            "SharedBlock,5.13,false", "SharedBlock,5.15.0-150-generic,false", "SharedBlock,6.1.0,false",
+            "LocalStorage,5.13,true", "NFS,6.1.0,true", "SharedMountPoint,5.15,true"})
     void ioUringOnBlockStorageIsKnownBadOnEveryKernel(String type, String kernel, boolean passes) {
         HostFacts g = goodHost();
         VolumeFacts v = volume(type, "raw", "full", "none");
@@ -163,7 +166,7 @@ class IoUringChecksTest {
     void knownBadOnBlockFallsBackToNative() {
         HostFacts g = goodHost();
         IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeOk(),
-                new HostFacts(HOST, Version.parse("5.4.0-150-generic"), 0, g.qemu(), true, g.libvirt()), FALLBACK);
+                new HostFacts(HOST, Version.parse("5.15.0-150-generic"), 0, g.qemu(), true, g.libvirt()), FALLBACK);
         assertThat(d.effectiveWire()).isEqualTo("native");
         assertThat(d.reason()).contains("fell back to native").contains("known-bad:lvm-io_uring");
     }
@@ -172,7 +175,7 @@ class IoUringChecksTest {
     void bothKnownBadRulesAreReportedWhenBothMatch() {
         HostFacts g = goodHost();
         IoModeDecision d = decide(RequestedIoMode.IO_URING, nativeOk(),
-                new HostFacts(HOST, Version.parse("5.10"), 0, Version.parse("7.1.2"), true, g.libvirt()), FAIL);
+                new HostFacts(HOST, Version.parse("5.15"), 0, Version.parse("7.1.2"), true, g.libvirt()), FAIL);
         assertThat(failedNames(d, "io_uring")).containsExactly("known-bad:qemu-7.1-io_uring-hang", "known-bad:lvm-io_uring");
     }
 

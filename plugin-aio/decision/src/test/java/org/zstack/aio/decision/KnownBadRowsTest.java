@@ -22,12 +22,13 @@ class KnownBadRowsTest {
 
     /** A file volume and host on which no known-bad row fires: the baseline each case changes one or two facts of. */
     private static VolumeFacts vol() {
-        return volume("NFS", "raw", "full", "none").withFilesystem("ext4");
+        return volume("NFS", "raw", "full", "none").withFilesystem("ext4").withLoopBacked(false);
     }
 
     private static HostFacts host() {
         return goodHost().withProbe(HostFacts.QEMU_LIBURING, "liburing.so.2").withProbe(HostFacts.QEMU_LINUX_AIO, "true")
-                .withProbe(HostFacts.AIO_FREE, "64512");
+                .withProbe(HostFacts.AIO_FREE, "64512").withProbe(HostFacts.KERNEL_RELEASE, "6.1.0-27-amd64")
+                .withProbe(HostFacts.IO_URING_SETUP, "ok").withProbe(HostFacts.PROCESS_SECCOMP, "disabled");
     }
 
     private static HostFacts qemu(HostFacts h, String v) {
@@ -77,7 +78,62 @@ class KnownBadRowsTest {
                 row("aio-max-nr-exhausted", "native", false, sameV, h -> h.withProbe(HostFacts.AIO_FREE, null)),
                 row("qemu-without-linux-aio", "native", true, sameV, h -> h.withProbe(HostFacts.QEMU_LINUX_AIO, "false")),
                 row("qemu-without-linux-aio", "native", false, sameV, h -> h.withProbe(HostFacts.QEMU_LINUX_AIO, "true")),
-                row("qemu-without-linux-aio", "native", false, sameV, h -> h.withProbe(HostFacts.QEMU_LINUX_AIO, null)));
+                row("qemu-without-linux-aio", "native", false, sameV, h -> h.withProbe(HostFacts.QEMU_LINUX_AIO, null)),
+                // issue 27: RHEL 9 and its rebuilds, io_uring off unless the sysctl is reported 0
+                row("el9-io_uring-off-by-default", "io_uring", true, sameV, h -> disabled(el9(h), 2)),
+                row("el9-io_uring-off-by-default", "io_uring", true, sameV, h -> disabled(el9(h), null)),
+                row("el9-io_uring-off-by-default", "io_uring", true, sameV,
+                        h -> disabled(h, null).withProbe(HostFacts.KERNEL_RELEASE, "5.14.0-70.13.1.el9_0.x86_64")),
+                row("el9-io_uring-off-by-default", "io_uring", false, sameV, h -> disabled(el9(h), 0)),
+                row("el9-io_uring-off-by-default", "io_uring", false, sameV,
+                        h -> disabled(h, null).withProbe(HostFacts.KERNEL_RELEASE, "4.18.0-513.el8.x86_64")),
+                row("el9-io_uring-off-by-default", "io_uring", false, sameV,
+                        h -> disabled(h, null).withProbe(HostFacts.KERNEL_RELEASE, "6.8.0-45-generic")),
+                row("el9-io_uring-off-by-default", "io_uring", false, sameV, h -> disabled(h, null)),
+                row("zfs-io_uring", "io_uring", true, v -> v.withFilesystem("zfs"), sameH),
+                row("zfs-io_uring", "io_uring", true, v -> v.withFilesystem("zfs").withCacheMode("writeback"), sameH),
+                row("zfs-io_uring", "io_uring", false, v -> v.withFilesystem("xfs"), sameH),
+                row("zfs-io_uring", "io_uring", false, v -> v.withFilesystem(null), sameH),
+                row("zfs-io_uring", "native", false, v -> v.withFilesystem("zfs"), sameH),
+                row("loop-io_uring", "io_uring", true, v -> v.withLoopBacked(true), sameH),
+                row("loop-io_uring", "io_uring", true, v -> v.withFilesystem("btrfs").withCacheMode("writeback").withLoopBacked(true), sameH),
+                row("loop-io_uring", "io_uring", false, v -> v.withLoopBacked(false), sameH),
+                row("loop-io_uring", "io_uring", false, v -> v.withLoopBacked(null), sameH),
+                row("loop-io_uring", "native", false, v -> v.withLoopBacked(true), sameH),
+                row("kernel-before-5.13-io_uring", "io_uring", true, sameV, h -> kernel(h, "5.12.19")),
+                row("kernel-before-5.13-io_uring", "io_uring", true, sameV, h -> kernel(h, "5.4.0-150-generic")),
+                row("kernel-before-5.13-io_uring", "io_uring", false, sameV, h -> kernel(h, "5.13")),
+                row("kernel-before-5.13-io_uring", "io_uring", false, sameV, h -> kernel(h, "5.14.0-427.el9_4")),
+                row("qemu-10.2-io_uring-unavailable", "io_uring", true, sameV, h -> setup(qemu(h, "10.2.0"), "EPERM")),
+                row("qemu-10.2-io_uring-unavailable", "io_uring", true, sameV, h -> setup(qemu(h, "11.0"), "ENOMEM")),
+                row("qemu-10.2-io_uring-unavailable", "io_uring", false, sameV, h -> setup(qemu(h, "10.2.0"), "ok")),
+                row("qemu-10.2-io_uring-unavailable", "io_uring", false, sameV, h -> setup(qemu(h, "10.2.0"), null)),
+                // 10.1 falls back to threads instead: the agent's qemu-img probe catches that (qemu-io_uring-support)
+                row("qemu-10.2-io_uring-unavailable", "io_uring", false, sameV, h -> setup(qemu(h, "10.1.2"), "EPERM")),
+                row("seccomp-io_uring", "io_uring", true, sameV, h -> seccomp(setup(h, "EPERM"), "filter")),
+                row("seccomp-io_uring", "io_uring", true, sameV, h -> seccomp(setup(disabled(h, null), "ENOSYS"), "filter")),
+                row("seccomp-io_uring", "io_uring", false, sameV, h -> seccomp(setup(h, "ok"), "filter")),
+                row("seccomp-io_uring", "io_uring", false, sameV, h -> seccomp(setup(h, "EPERM"), "disabled")),
+                row("seccomp-io_uring", "io_uring", false, sameV, h -> seccomp(setup(h, "EPERM"), null)),
+                row("seccomp-io_uring", "io_uring", false, sameV, h -> seccomp(setup(h, null), "filter")),
+                // EPERM with the sysctl at 2 is the sysctl's doing (its own check says so), not the filter's
+                row("seccomp-io_uring", "io_uring", false, sameV, h -> seccomp(setup(disabled(h, 2), "EPERM"), "filter")));
+    }
+
+    private static HostFacts el9(HostFacts h) {
+        return h.withProbe(HostFacts.KERNEL_RELEASE, "5.14.0-427.13.1.el9_4.x86_64");
+    }
+
+    private static HostFacts disabled(HostFacts h, Integer ioUringDisabled) {
+        return new HostFacts(h.hostUuid(), h.kernel(), ioUringDisabled, h.qemu(), h.qemuIoUring(), h.libvirt(), h.probes());
+    }
+
+    private static HostFacts setup(HostFacts h, String result) {
+        return h.withProbe(HostFacts.IO_URING_SETUP, result);
+    }
+
+    private static HostFacts seccomp(HostFacts h, String mode) {
+        return h.withProbe(HostFacts.PROCESS_SECCOMP, mode);
     }
 
     @ParameterizedTest(name = "{0} on {1} fires={2}")

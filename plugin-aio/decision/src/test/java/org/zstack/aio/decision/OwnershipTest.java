@@ -32,7 +32,7 @@ import static org.zstack.aio.decision.IoMode.THREADS;
 class OwnershipTest {
 
     private static final HostFacts OLD_KERNEL = host("4.19", 0, "8.2.0", true, "9.0.0");
-    private static final HostFacts LVM_OLD_KERNEL = host("5.4", 0, "8.2.0", true, "9.0.0");
+    private static final HostFacts LVM_OLD_KERNEL = host("5.15", 0, "8.2.0", true, "9.0.0");
     private static final HostFacts QEMU_71 = host("6.1", 0, "7.1.0", true, "9.0.0");
     private static final IoModeRules NO_NATIVE = new IoModeRules(RULES.storageTypes(), RULES.nativeCacheModes(),
             RULES.nonSparsePreallocations(), RULES.minKernel(), RULES.minQemu(), RULES.minLibvirt(), List.of(IO_URING, THREADS),

@@ -11,7 +11,7 @@ import java.util.Map;
  * @param qemuIoUringError why not, when it did not
  * @param qemuNative      QEMU really opened a test image with aio=native and O_DIRECT
  * @param probes          further named facts the known-bad rows of conf/aio/io-mode-rules.yaml test
- *                        (qemu.liburing, qemu.linux-aio, aio.free); a name absent was not probed
+ *                        (names in HostFacts: qemu.liburing, aio.free, kernel.release, io_uring.setup, ...); a name absent was not probed
  */
 public record HostFactsRsp(String hostname, String kernelVersion, Integer ioUringDisabled, String qemuVersion,
                            Boolean qemuIoUring, String qemuIoUringError, Boolean qemuNative, String qemuNativeError,

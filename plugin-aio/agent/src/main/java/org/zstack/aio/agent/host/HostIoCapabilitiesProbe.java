@@ -53,7 +53,7 @@ public final class HostIoCapabilitiesProbe {
                 continue;
             }
             Path dir = Path.of(p);
-            storage.add(oDirect.probe(dir).withFilesystem(knownBad.filesystem(dir)));
+            storage.add(oDirect.probe(dir).withMount(knownBad.filesystem(dir), knownBad.loopBacked(dir)));
             if (Files.isDirectory(dir)) {
                 benchDirs.add(dir);
             }
@@ -84,8 +84,9 @@ public final class HostIoCapabilitiesProbe {
                     f.setLength(1024 * 1024);
                 }
                 ProcessResult r = qemuImg.benchOneRead(image, mode);
-                if (!r.ok()) {
-                    errors.add("on " + dir + ": " + r.errorText());
+                String refusal = refusal(r);
+                if (refusal != null) {
+                    errors.add("on " + dir + ": " + refusal);
                 }
             } catch (IOException e) {
                 errors.add("on " + dir + ": cannot create a probe image: " + e.getMessage());
@@ -96,6 +97,21 @@ public final class HostIoCapabilitiesProbe {
         return errors.isEmpty() ? new ModeProbe(true, null)
                 : new ModeProbe(false, "qemu-img refused aio=" + mode + " " + String.join("; ", errors));
     }
+
+    /**
+     * Why qemu-img did not really use the mode, or null when it did. QEMU 8.2 to 10.1 open an image with aio=io_uring
+     * even when the ring cannot be set up, warn "Unable to use linux io_uring, falling back to thread pool" and run on
+     * threads: a success that proves nothing, so it counts as a refusal in QEMU's own words.
+     */
+    static String refusal(ProcessResult r) {
+        if (!r.ok()) return r.errorText();
+        for (String out : new String[] {r.stderr(), r.stdout()}) {
+            if (out != null && out.contains(FALLBACK_WARNING)) return out.strip();
+        }
+        return null;
+    }
+
+    private static final String FALLBACK_WARNING = "falling back to thread pool";
 
     /** Null when the kernel has no such knob (before 6.6): io_uring is then governed by nothing but the build. */
     Integer ioUringDisabled() {

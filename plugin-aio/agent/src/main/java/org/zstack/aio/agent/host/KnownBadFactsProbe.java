@@ -15,23 +15,36 @@ import java.util.regex.Pattern;
 
 /**
  * The facts the known-bad rows of conf/aio/io-mode-rules.yaml test that no other probe gathers: the liburing QEMU
- * links, the Linux AIO events left under fs.aio-max-nr, whether this QEMU was built with linux-aio, and the
- * filesystem type under each storage path. A fact that cannot be probed is left out (never guessed): a rule on a
+ * links, the Linux AIO events left under fs.aio-max-nr, whether this QEMU was built with linux-aio, the kernel
+ * release, whether this process may set up an io_uring and under which seccomp mode, and the filesystem type and
+ * loop backing under each storage path. A fact that cannot be probed is left out (never guessed): a rule on a
  * missing fact does not fire.
  */
 public final class KnownBadFactsProbe {
 
     private static final Pattern LIBURING = Pattern.compile("\\b(liburing\\.so\\.\\d+)\\b");
+    private static final Pattern LOOP_DEVICE = Pattern.compile("/dev/loop\\d+");
+    /** /proc/PID/status Seccomp: 0, 1, 2 (SECCOMP_MODE_DISABLED, _STRICT, _FILTER). */
+    private static final String[] SECCOMP_MODES = {"disabled", "strict", "filter"};
 
     private final ProcessRunner runner;
     private final Path procSys;
     private final Path procMounts;
+    private final Path procSelfStatus;
 
-    /** @param procSys normally /proc/sys; @param procMounts normally /proc/mounts (tests point them elsewhere) */
     public KnownBadFactsProbe(ProcessRunner runner, Path procSys, Path procMounts) {
+        this(runner, procSys, procMounts, Path.of("/proc/self/status"));
+    }
+
+    /**
+     * @param procSys normally /proc/sys; @param procMounts normally /proc/mounts; @param procSelfStatus normally
+     * /proc/self/status (tests point them elsewhere)
+     */
+    KnownBadFactsProbe(ProcessRunner runner, Path procSys, Path procMounts, Path procSelfStatus) {
         this.runner = runner;
         this.procSys = procSys;
         this.procMounts = procMounts;
+        this.procSelfStatus = procSelfStatus;
     }
 
     /**
@@ -46,7 +59,38 @@ public final class KnownBadFactsProbe {
         if (free != null) out.put(HostFacts.AIO_FREE, Long.toString(free));
         String linuxAio = linuxAioBuilt(nativeAccepted, nativeError);
         if (linuxAio != null) out.put(HostFacts.QEMU_LINUX_AIO, linuxAio);
+        putIfKnown(out, HostFacts.KERNEL_RELEASE, kernelRelease());
+        putIfKnown(out, HostFacts.PROCESS_SECCOMP, seccomp());
+        putIfKnown(out, HostFacts.IO_URING_SETUP, IoUringSetup.probe());
         return out;
+    }
+
+    private static void putIfKnown(Map<String, String> out, String name, String value) {
+        if (value != null) out.put(name, value);
+    }
+
+    /** uname -r, from /proc/sys/kernel/osrelease: the distribution's suffix (".el9_4") is what the el9 row reads. */
+    String kernelRelease() {
+        List<String> lines = lines(procSys.resolve("kernel/osrelease"));
+        return lines.isEmpty() || lines.get(0).isBlank() ? null : lines.get(0).strip();
+    }
+
+    /** This process's seccomp mode, which the qemu-img it starts inherits; null when /proc says nothing readable. */
+    String seccomp() {
+        for (String line : lines(procSelfStatus)) {
+            if (!line.startsWith("Seccomp:")) continue;
+            String v = line.substring("Seccomp:".length()).strip();
+            return v.matches("[012]") ? SECCOMP_MODES[Integer.parseInt(v)] : null;
+        }
+        return null;
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file);
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     /** fs.aio-max-nr - fs.aio-nr: the AIO events a new io_setup may still take (a native VM needs ~1024). */
@@ -78,19 +122,30 @@ public final class KnownBadFactsProbe {
 
     /** The type of the filesystem mounted deepest above {@code path} (from /proc/mounts), null when unknown. */
     public String filesystem(Path path) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(procMounts);
-        } catch (IOException e) {
-            return null;
-        }
+        String[] m = mountOf(path);
+        return m == null ? null : m[2];
+    }
+
+    /**
+     * Whether the filesystem mounted deepest above {@code path} comes from a loop device (an image file mounted as a
+     * disk, as LXD's loop-backed pools are); null when no mount is known. A loop under device-mapper (LVM, LUKS)
+     * shows as /dev/mapper/... and is not seen here.
+     */
+    public Boolean loopBacked(Path path) {
+        String[] m = mountOf(path);
+        return m == null ? null : LOOP_DEVICE.matcher(m[0]).matches();
+    }
+
+    /** The /proc/mounts line (source, mount point, type, ...) mounted deepest above {@code path}; null when unknown. */
+    private String[] mountOf(Path path) {
+        List<String> lines = lines(procMounts);
         Path p;
         try {
             p = path.toRealPath();
         } catch (IOException e) {
             p = path.toAbsolutePath().normalize();
         }
-        String best = null;
+        String[] best = null;
         int bestLen = -1;
         for (String line : lines) {
             String[] f = line.split(" ");
@@ -98,7 +153,7 @@ public final class KnownBadFactsProbe {
             // /proc/mounts escapes spaces in mount points as \040
             Path mount = Path.of(f[1].replace("\\040", " "));
             if (p.startsWith(mount) && mount.toString().length() >= bestLen) {
-                best = f[2];
+                best = f;
                 bestLen = mount.toString().length();
             }
         }

@@ -7,7 +7,9 @@ import org.libvirt.LibvirtException;
 import org.zstack.aio.agent.api.HostConnectCmd;
 import org.zstack.aio.agent.api.HostFactsRsp;
 import org.zstack.aio.agent.libvirt.LibvirtHost;
+import org.zstack.aio.agent.process.ProcessResult;
 import org.zstack.aio.agent.process.ProcessRunner;
+import org.zstack.aio.decision.HostFacts;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,6 +41,7 @@ class HostIoCapabilitiesProbeTest {
         HostFactsRsp f = new HostIoCapabilitiesProbe(runner, libvirt, procSys).probe(new HostConnectCmd("h", null));
 
         assertThat(f.kernelVersion()).isEqualTo("5.15.0-generic");
+        assertThat(f.probes()).containsEntry(HostFacts.KERNEL_RELEASE, "5.15.0-generic");
         assertThat(f.ioUringDisabled()).isNull();
         assertThat(f.hostname()).isEqualTo("fakehost");
     }
@@ -84,6 +87,19 @@ class HostIoCapabilitiesProbeTest {
     @Test
     void oDirectOnAMissingDirectoryIsFalseWithTheReason() {
         assertThat(new ODirectProbe().probe(Path.of("/no/such/dir")).error()).contains("not a directory");
+    }
+
+    /** QEMU 8.2 to 10.1 "open" with io_uring unavailable and warn; that is no proof of io_uring (issue 27). */
+    @Test
+    void aFallbackWarningIsARefusalInQemusWords() {
+        List<String> cmd = List.of("qemu-img", "bench");
+        String warning = "qemu-img: Unable to use linux io_uring, falling back to thread pool: failed to init linux"
+                         + " io_uring ring: Operation not permitted";
+        assertThat(HostIoCapabilitiesProbe.refusal(new ProcessResult(cmd, 0, "Sending 1 read requests", warning + "\n")))
+                .isEqualTo(warning);
+        assertThat(HostIoCapabilitiesProbe.refusal(new ProcessResult(cmd, 0, "Run completed in 0.001 seconds.", ""))).isNull();
+        assertThat(HostIoCapabilitiesProbe.refusal(new ProcessResult(cmd, 1, "", "aio=io_uring was specified, but is not available")))
+                .isEqualTo("aio=io_uring was specified, but is not available");
     }
 
     private static Path fakeProcSys(String osrelease, String ioUringDisabled) throws IOException {

@@ -121,4 +121,76 @@ class KnownBadFactsProbeTest {
         assertThat(p.filesystem(Path.of("/mnt/with space/vol"))).isEqualTo("cifs");
         assertThat(new KnownBadFactsProbe(runner, PROC_SYS, tmp.resolve("absent")).filesystem(tmp)).isNull();
     }
+
+    // ---- issue 27: the facts of the el9, loop, seccomp and QEMU 10.2 rows ----------------------------------
+
+    @Test
+    void kernelReleaseIsOsreleaseWithItsDistributionSuffix(@TempDir Path tmp) throws IOException {
+        Files.createDirectories(tmp.resolve("kernel"));
+        Files.writeString(tmp.resolve("kernel/osrelease"), "5.14.0-427.13.1.el9_4.x86_64\n");
+        assertThat(new KnownBadFactsProbe(runner, tmp, Path.of("/proc/mounts")).kernelRelease())
+                .isEqualTo("5.14.0-427.13.1.el9_4.x86_64");
+        assertThat(new KnownBadFactsProbe(runner, tmp.resolve("absent"), Path.of("/proc/mounts")).kernelRelease()).isNull();
+        // on this host: what uname -r prints
+        ProcessResult uname = runner.run(List.of("uname", "-r"));
+        assumeTrue(uname.ok());
+        assertThat(probe.kernelRelease()).isEqualTo(uname.stdout().strip());
+    }
+
+    @Test
+    void seccompIsTheStatusLineByName(@TempDir Path tmp) throws IOException {
+        assertThat(seccompOf(tmp, "Name:\tjava\nSeccomp:\t2\nSeccomp_filters:\t1\n")).isEqualTo("filter");
+        assertThat(seccompOf(tmp, "Seccomp:\t0\nSeccomp_filters:\t0\n")).isEqualTo("disabled");
+        assertThat(seccompOf(tmp, "Seccomp:\t1\n")).isEqualTo("strict");
+        assertThat(seccompOf(tmp, "Name:\tjava\n")).as("a kernel without the line").isNull();
+        assertThat(seccompOf(tmp, "Seccomp:\t7\n")).as("a mode we do not know is no evidence").isNull();
+        // this JVM, against /proc/self/status read here
+        String line = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Seccomp:"))
+                .findFirst().orElseThrow().substring(8).strip();
+        assertThat(probe.seccomp()).isEqualTo(List.of("disabled", "strict", "filter").get(Integer.parseInt(line)));
+    }
+
+    private String seccompOf(Path tmp, String status) throws IOException {
+        Path f = Files.writeString(tmp.resolve("status"), status);
+        return new KnownBadFactsProbe(runner, PROC_SYS, Path.of("/proc/mounts"), f).seccomp();
+    }
+
+    @Test
+    void aLoopBackedPathIsOneMountedFromALoopDevice(@TempDir Path tmp) throws IOException {
+        Path fake = tmp.resolve("mounts");
+        Files.writeString(fake, "/dev/sda2 / ext4 rw 0 0\n/dev/loop3 /var/lib/pool btrfs rw 0 0\n"
+                + "/dev/loop12 /var/lib/pool/deeper xfs rw 0 0\n/dev/sdb1 /var/lib/pool/disk ext4 rw 0 0\n"
+                + "/dev/loopback-ish /srv ext4 rw 0 0\n");
+        KnownBadFactsProbe p = new KnownBadFactsProbe(runner, PROC_SYS, fake);
+        assertThat(p.loopBacked(Path.of("/var/lib/pool/images/a.qcow2"))).isTrue();
+        assertThat(p.filesystem(Path.of("/var/lib/pool/images/a.qcow2"))).isEqualTo("btrfs");
+        assertThat(p.loopBacked(Path.of("/var/lib/pool/deeper/x"))).isTrue();
+        assertThat(p.loopBacked(Path.of("/var/lib/pool/disk/x"))).isFalse();
+        assertThat(p.loopBacked(Path.of("/var/lib/zstack"))).isFalse();
+        assertThat(p.loopBacked(Path.of("/srv/x"))).as("only /dev/loopN").isFalse();
+        assertThat(new KnownBadFactsProbe(runner, PROC_SYS, tmp.resolve("absent")).loopBacked(tmp)).isNull();
+        // on this host, against findmnt's own answer for the temp dir
+        ProcessResult findmnt = runner.run(List.of("findmnt", "-n", "-o", "SOURCE", "-T", tmp.toString()));
+        assumeTrue(findmnt.ok());
+        assertThat(probe.loopBacked(tmp)).isEqualTo(findmnt.stdout().strip().matches("/dev/loop\\d+"));
+    }
+
+    @Test
+    void ioUringSetupNamesTheErrno() {
+        assertThat(IoUringSetup.errnoName(1)).isEqualTo("EPERM");
+        assertThat(IoUringSetup.errnoName(38)).isEqualTo("ENOSYS");
+        assertThat(IoUringSetup.errnoName(12)).isEqualTo("ENOMEM");
+        assertThat(IoUringSetup.errnoName(95)).isEqualTo("E95");
+    }
+
+    /** On a host where nothing stops io_uring (sysctl 0 or absent, no seccomp filter), the real syscall succeeds. */
+    @Test
+    void ioUringSetupSucceedsWhereNothingStopsIt() throws IOException {
+        Path knob = PROC_SYS.resolve("kernel/io_uring_disabled");
+        String disabled = Files.exists(knob) ? Files.readAllLines(knob).get(0).strip() : "0";
+        assumeTrue("0".equals(disabled) && "disabled".equals(probe.seccomp()), "io_uring is restricted on this host");
+        assertThat(IoUringSetup.probe()).isEqualTo("ok");
+        assertThat(probe.probe(true, null)).containsEntry(HostFacts.IO_URING_SETUP, "ok")
+                .containsEntry(HostFacts.PROCESS_SECCOMP, "disabled").containsKey(HostFacts.KERNEL_RELEASE);
+    }
 }

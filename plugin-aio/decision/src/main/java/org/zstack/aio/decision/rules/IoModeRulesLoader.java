@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeRules;
 import org.zstack.aio.decision.KnownBadRule;
+import org.zstack.aio.decision.ProbeConditions;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.decision.Version;
 import org.zstack.aio.decision.VersionRange;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 
 /**
@@ -111,11 +113,23 @@ public final class IoModeRulesLoader {
             throw new IllegalArgumentException("a knownBad rule needs id, mode and message: " + r.id);
         }
         if (r.source == null) throw new IllegalArgumentException("knownBad rule " + r.id + " needs a source (where it was reported)");
-        Map<String, Set<String>> in = new LinkedHashMap<>();
-        if (r.probes != null) r.probes.forEach((k, vs) -> in.put(k, new HashSet<>(vs)));
+        ProbeConditions probes;
+        try {
+            probes = new ProbeConditions(sets(r.probes), r.probesBelow, r.probesMatch, sets(r.unlessProbes));
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("knownBad rule " + r.id + ": probesMatch is not a regular expression: "
+                                               + e.getDescription() + " in " + e.getPattern());
+        }
         return new KnownBadRule(r.id, IoMode.fromWire(r.mode), kinds, range(r.kernel), range(r.qemu), range(r.libvirt), r.message,
                 r.source, r.cacheModes == null ? null : new HashSet<>(r.cacheModes),
-                r.filesystems == null ? null : new HashSet<>(r.filesystems), in, r.probesBelow);
+                r.filesystems == null ? null : new HashSet<>(r.filesystems), r.loopBacked, probes);
+    }
+
+    private static Map<String, Set<String>> sets(Map<String, List<String>> m) {
+        if (m == null) return null;
+        Map<String, Set<String>> out = new LinkedHashMap<>();
+        m.forEach((k, vs) -> out.put(k, new HashSet<>(vs)));
+        return out;
     }
 
     private static VersionRange range(RangeFile r) {
@@ -163,6 +177,9 @@ public final class IoModeRulesLoader {
         public List<String> filesystems;
         public Map<String, List<String>> probes;
         public Map<String, Long> probesBelow;
+        public Map<String, String> probesMatch;
+        public Map<String, List<String>> unlessProbes;
+        public Boolean loopBacked;
     }
 
     static final class RangeFile {

@@ -48,6 +48,9 @@ class IoModeRulesLoaderTest {
                 filesystems: [btrfs]
                 probes: { qemu.liburing: [liburing.so.1] }
                 probesBelow: { aio.free: 1024 }
+                probesMatch: { kernel.release: '\\.el9' }
+                unlessProbes: { kernel.io_uring_disabled: ["0"] }
+                loopBacked: true
             """;
 
     private static IoModeRules parse(String yaml) throws IOException {
@@ -68,7 +71,9 @@ class IoModeRulesLoaderTest {
         assertThat(r.preference()).containsExactly(IoMode.IO_URING, IoMode.NATIVE, IoMode.THREADS);
         assertThat(r.knownBad()).extracting(KnownBadRule::id).containsExactly("qemu-7.1-io_uring-hang", "lvm-io_uring",
                 "cifs-io_uring-kernel-5.15", "btrfs-native-odirect", "btrfs-io_uring-odirect", "qemu-5.0-7.0-io_uring-btrfs",
-                "qemu-before-6.1-io_uring", "liburing.so.1-io_uring", "aio-max-nr-exhausted", "qemu-without-linux-aio");
+                "qemu-before-6.1-io_uring", "liburing.so.1-io_uring", "aio-max-nr-exhausted", "qemu-without-linux-aio",
+                "el9-io_uring-off-by-default", "zfs-io_uring", "loop-io_uring", "kernel-before-5.13-io_uring",
+                "qemu-10.2-io_uring-unavailable", "seccomp-io_uring");
         assertThat(r.knownBad()).allSatisfy(k -> assertThat(k.source()).isNotBlank());
         assertThat(r.measuredTieMargin()).isEqualTo(0.05);
         // the file states the defaults, so a rules file without the section decides the same
@@ -149,6 +154,26 @@ class IoModeRulesLoaderTest {
         assertThat(k.filesystems()).containsExactly("btrfs");
         assertThat(k.probesIn()).isEqualTo(Map.of("qemu.liburing", Set.of("liburing.so.1")));
         assertThat(k.probesBelow()).isEqualTo(Map.of("aio.free", 1024L));
+        assertThat(k.probes().matching()).isEqualTo(Map.of("kernel.release", "\\.el9"));
+        assertThat(k.probes().unless()).isEqualTo(Map.of("kernel.io_uring_disabled", Set.of("0")));
+        assertThat(k.loopBacked()).isTrue();
+    }
+
+    @Test
+    void theNewConditionsAreOptional() throws IOException {
+        KnownBadRule k = parse(VALID.replace("    probesMatch: { kernel.release: '\\.el9' }\n", "")
+                .replace("    unlessProbes: { kernel.io_uring_disabled: [\"0\"] }\n", "").replace("    loopBacked: true\n", ""))
+                .knownBad().get(0);
+        assertThat(k.probes().matching()).isEmpty();
+        assertThat(k.probes().unless()).isEmpty();
+        assertThat(k.loopBacked()).isNull();
+    }
+
+    @Test
+    void aMalformedProbesMatchFailsTheLoadNamingTheRow() {
+        assertThatThrownBy(() -> parse(VALID.replace("'\\.el9'", "'(el9'")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("r1").hasMessageContaining("probesMatch")
+                .hasMessageContaining("(el9");
     }
 
     @Test
