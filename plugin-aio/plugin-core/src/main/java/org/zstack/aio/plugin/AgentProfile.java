@@ -87,6 +87,8 @@ public final class AgentProfile {
     /**
      * Why a disk cannot go to {@code destination} in a live migration, or null when it can.
      *
+     * @param decider       asked, with {@code runsNow} and {@code destination}, only by a profile that keeps the source's
+     *                      disks; a re-deciding one needs the destination's decision alone (the others may be null)
      * @param onDestination the disk decided for the destination host (what a re-deciding agent applies there)
      * @param runsNow       the mode the disk runs now (what an agent that keeps the source's XML carries over); null:
      *                      none (network storage) or unknown

@@ -79,7 +79,7 @@ class ServerArchitectureTest {
         noClasses().that().resideInAPackage("org.zstack.aio.server.vm..")
                 .should().dependOnClassesThat(resideInAPackage("org.zstack.aio.server.iomode..")
                         .and(not(belongToAnyOf(DiskPlanner.class, DiskPlan.class, MigrationPlan.class,
-                                IoModeService.Decided.class, IoModeService.StoredDecision.class, VolumeContext.class))))
+                                IoModeService.Decided.class, VolumeContext.class))))
                 .check(SERVER);
     }
 

@@ -3,7 +3,8 @@ package org.zstack.aio.server.iomode;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.Operation;
 
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ import java.util.Map;
 interface DiskIoPolicy {
 
     /** Throws the refusal (after storing it) when a decision forbids starting these disks. */
-    void refuseIfAnyRefused(String vmUuid, List<Decided> decided);
+    void refuseIfAnyRefused(String vmUuid, Operation operation, List<Decided> decided);
 
     /** The disk the agent receives for a decided volume. */
     DiskTO disk(Decided d, int deviceId);
@@ -27,5 +28,5 @@ interface DiskIoPolicy {
     }
 
     /** Stores what the agent applied; returns the volumes' decisions as the API shows them. */
-    List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied);
+    List<DecisionRecord> record(String vmUuid, Operation operation, List<Decided> decided, Map<String, DiskResult> applied);
 }

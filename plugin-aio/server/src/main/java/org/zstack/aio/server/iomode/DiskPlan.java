@@ -3,7 +3,8 @@ package org.zstack.aio.server.iomode;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.Operation;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,6 +18,7 @@ import java.util.Map;
 public final class DiskPlan {
 
     private final String vmUuid;
+    private final Operation operation;
     private final List<Decided> decided;
     private final List<DiskTO> disks;
     private final DiskIoPolicy policy;
@@ -24,6 +26,7 @@ public final class DiskPlan {
     /** @param deviceId the hot-plugged disk's device id; null: a start, each disk at its place in the list */
     DiskPlan(String vmUuid, List<Decided> decided, DiskIoPolicy policy, Integer deviceId) {
         this.vmUuid = vmUuid;
+        this.operation = deviceId == null ? Operation.START : Operation.ATTACH;
         this.decided = decided;
         this.policy = policy;
         this.disks = new ArrayList<>(decided.size());
@@ -40,20 +43,20 @@ public final class DiskPlan {
      * recorded with its error, and stores the decisions; call it in the operation's transaction. Returns them as the
      * API shows them.
      */
-    public List<StoredDecision> record(List<DiskResult> answered) {
+    public List<DecisionRecord> record(List<DiskResult> answered) {
         Map<String, DiskResult> applied = new HashMap<>();
         if (answered != null) answered.forEach(r -> applied.put(r.volumeUuid(), r));
         return record(applied);
     }
 
     /** The hot-plugged disk's answer, by the volume plugged (whatever uuid the agent echoed). */
-    public StoredDecision recordPlugged(DiskResult answered) {
-        List<StoredDecision> stored = record(Map.of(decided.get(0).volumeUuid(), answered));
+    public DecisionRecord recordPlugged(DiskResult answered) {
+        List<DecisionRecord> stored = record(Map.of(decided.get(0).volumeUuid(), answered));
         return stored.isEmpty() ? null : stored.get(0);
     }
 
-    private List<StoredDecision> record(Map<String, DiskResult> applied) {
+    private List<DecisionRecord> record(Map<String, DiskResult> applied) {
         List<Decided> recorded = decided.stream().map(d -> AppliedDecisions.apply(d, applied.get(d.volumeUuid()))).toList();
-        return policy.record(vmUuid, recorded, applied);
+        return policy.record(vmUuid, operation, recorded, applied);
     }
 }

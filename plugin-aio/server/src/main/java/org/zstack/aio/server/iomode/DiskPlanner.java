@@ -1,6 +1,7 @@
 package org.zstack.aio.server.iomode;
 
 import org.springframework.stereotype.Service;
+import org.zstack.aio.plugin.Operation;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
 
 import java.util.List;
@@ -29,7 +30,7 @@ public class DiskPlanner {
      */
     public DiskPlan forStart(String vmUuid, String hostUuid) {
         List<Decided> decided = ioModes.decideForVm(vmUuid, hostUuid, List.of());
-        policy.refuseIfAnyRefused(vmUuid, decided);
+        policy.refuseIfAnyRefused(vmUuid, Operation.START, decided);
         return new DiskPlan(vmUuid, decided, policy, null);
     }
 
@@ -37,7 +38,7 @@ public class DiskPlanner {
     public DiskPlan forAttach(String vmUuid, String hostUuid, String volumeUuid, int deviceId) {
         List<Decided> disks = ioModes.decideForVm(vmUuid, hostUuid, List.of(volumeUuid));
         List<Decided> plugged = List.of(disks.get(disks.size() - 1));
-        policy.refuseIfAnyRefused(vmUuid, plugged);
+        policy.refuseIfAnyRefused(vmUuid, Operation.ATTACH, plugged);
         return new DiskPlan(vmUuid, plugged, policy, deviceId);
     }
 

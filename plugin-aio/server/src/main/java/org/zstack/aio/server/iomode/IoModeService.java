@@ -13,6 +13,9 @@ import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.Operation;
+import org.zstack.aio.server.api.ApiDates;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.Uuids;
 import org.zstack.aio.server.config.ConfigSnapshot;
@@ -23,6 +26,7 @@ import org.zstack.aio.server.iomode.IoModeFactsLoader.HostWithPerformance;
 import org.zstack.aio.server.workload.WorkloadInventory;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
 
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -145,11 +149,11 @@ public class IoModeService {
      * these rows runs in between.
      */
     @Transactional
-    public List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
+    public List<DecisionRecord> record(String vmUuid, Operation operation, List<Decided> decided, Map<String, DiskResult> applied) {
         List<StoredDecisionRow> rows = new ArrayList<>(decided.size());
         List<String> changed = new ArrayList<>();
         for (Decided d : decided) {
-            StoredDecisionRow row = new StoredDecisionRow(vmUuid, d.decision(), applied.get(d.volumeUuid()));
+            StoredDecisionRow row = new StoredDecisionRow(vmUuid, operation, d.decision(), applied.get(d.volumeUuid()));
             rows.add(row);
             StoredDigest was = d.volume().storedDecision();
             if (was != null && row.digestValue().equals(was.contentDigest())) row.unchangedSince(was.createDate());
@@ -157,7 +161,7 @@ public class IoModeService {
         }
         Map<String, VolumeIoModeDecisionVO> loaded = new HashMap<>();
         if (!changed.isEmpty()) stored.findByVolumeUuids(changed).forEach(r -> loaded.put(r.getVolumeUuid(), r));
-        List<StoredDecision> out = new ArrayList<>(rows.size());
+        List<DecisionRecord> out = new ArrayList<>(rows.size());
         for (StoredDecisionRow row : rows) {
             if (!row.unchanged()) {
                 VolumeIoModeDecisionVO vo = loaded.get(row.volumeUuid());
@@ -173,35 +177,43 @@ public class IoModeService {
 
     /** The stored decisions of these volumes, in one query, by volume uuid. */
     @Transactional(readOnly = true)
-    public Map<String, StoredDecision> stored(Collection<String> volumeUuids) {
-        Map<String, StoredDecision> out = new HashMap<>();
+    public Map<String, DecisionRecord> stored(Collection<String> volumeUuids) {
+        Map<String, DecisionRecord> out = new HashMap<>();
         for (VolumeIoModeDecisionVO row : stored.findByVolumeUuids(volumeUuids)) out.put(row.getVolumeUuid(), view(row));
         return out;
     }
 
     /** The stored decisions of these volumes in the order given, leaving out volumes with none. */
     @Transactional(readOnly = true)
-    public List<StoredDecision> storedInOrder(List<String> volumeUuids) {
-        Map<String, StoredDecision> byVolume = stored(volumeUuids);
+    public List<DecisionRecord> storedInOrder(List<String> volumeUuids) {
+        Map<String, DecisionRecord> byVolume = stored(volumeUuids);
         return volumeUuids.stream().map(byVolume::get).filter(d -> d != null).toList();
     }
 
-    /** A stored decision as the API shows it: the decision's fields plus what libvirt/QEMU accepted. */
-    public record StoredDecision(String volumeUuid, String hostUuid, String vmInstanceUuid, String requested, String source,
-                                 String effective, boolean refused, List<IoModeCheckInventory> checks, String reason,
-                                 String appliedIo, String appliedCache, List<DiskResult.Attempt> attempts,
-                                 java.time.LocalDateTime decidedAt, WorkloadInventory optimizedFor) {
+    /**
+     * A stored decision as both platforms' APIs show it: the core's {@link DecisionRecord} (the decision's fields plus
+     * what libvirt/QEMU accepted), dates in the API's one form ({@link ApiDates}).
+     */
+    static DecisionRecord record(String volumeUuid, String hostUuid, String vmInstanceUuid, String operation,
+                                 String requested, String source, String effective, boolean refused,
+                                 List<IoModeCheckInventory> checks, String reason, String appliedIo, String appliedCache,
+                                 List<DiskResult.Attempt> attempts, LocalDateTime decidedAt, WorkloadInventory optimizedFor) {
+        return new DecisionRecord(volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source, effective, refused,
+                checks.stream().map(c -> new DecisionRecord.CheckRecord(c.mode(), c.check(), c.passed(), c.message())).toList(),
+                reason, appliedIo, appliedCache,
+                attempts.stream().map(a -> new DecisionRecord.AttemptRecord(a.io(), a.error())).toList(),
+                optimizedFor == null ? null : new DecisionRecord.WorkloadRecord(optimizedFor.readFraction(),
+                        optimizedFor.avgReadBytes(), optimizedFor.avgWriteBytes(), optimizedFor.readIops(),
+                        optimizedFor.writeIops(), optimizedFor.avgQueueDepth(), optimizedFor.sampledSeconds(),
+                        optimizedFor.sampledAt() == null ? null : ApiDates.format(optimizedFor.sampledAt())),
+                decidedAt == null ? null : ApiDates.format(decidedAt));
     }
 
-    private StoredDecision view(VolumeIoModeDecisionVO r) {
-        return view(r, read(r.getChecks(), CHECKS), r.getAttempts() == null ? List.of() : read(r.getAttempts(), ATTEMPTS));
-    }
-
-    private StoredDecision view(VolumeIoModeDecisionVO r, List<IoModeCheckInventory> checks,
-                                List<DiskResult.Attempt> attempts) {
-        return new StoredDecision(r.getVolumeUuid(), r.getHostUuid(), r.getVmInstanceUuid(), r.getRequested(), r.getSource(),
-                r.getEffective(), r.isRefused(), checks, r.getReason(), r.getAppliedIo(), r.getAppliedCache(), attempts,
-                r.getCreateDate(), r.getOptimizedFor() == null ? null : read(r.getOptimizedFor(), WORKLOAD));
+    private DecisionRecord view(VolumeIoModeDecisionVO r) {
+        return record(r.getVolumeUuid(), r.getHostUuid(), r.getVmInstanceUuid(), r.getOperation(), r.getRequested(),
+                r.getSource(), r.getEffective(), r.isRefused(), read(r.getChecks(), CHECKS), r.getReason(), r.getAppliedIo(),
+                r.getAppliedCache(), r.getAttempts() == null ? List.of() : read(r.getAttempts(), ATTEMPTS), r.getCreateDate(),
+                r.getOptimizedFor() == null ? null : read(r.getOptimizedFor(), WORKLOAD));
     }
 
     private <T> T read(String s, TypeReference<T> type) {

@@ -8,7 +8,8 @@ import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.Operation;
 
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ class LegacyDiskIo implements DiskIoPolicy {
     }
 
     @Override
-    public void refuseIfAnyRefused(String vmUuid, List<Decided> decided) {
+    public void refuseIfAnyRefused(String vmUuid, Operation operation, List<Decided> decided) {
         // the previous platform had no policy to refuse by
     }
 
@@ -52,7 +53,7 @@ class LegacyDiskIo implements DiskIoPolicy {
     }
 
     @Override
-    public List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
+    public List<DecisionRecord> record(String vmUuid, Operation operation, List<Decided> decided, Map<String, DiskResult> applied) {
         return ioModes.storedInOrder(decided.stream().map(Decided::volumeUuid).toList());
     }
 }

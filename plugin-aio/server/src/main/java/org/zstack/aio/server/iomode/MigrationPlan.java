@@ -1,5 +1,6 @@
 package org.zstack.aio.server.iomode;
 
+import org.zstack.aio.plugin.Operation;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.agent.api.VmMigrateCmd;
@@ -51,7 +52,7 @@ public final class MigrationPlan {
     public void record(List<VmMigrateCmd.DiskDriverTO> migrated, String destName, String destUuid, String sourceUuid) {
         String note = "Decided for host " + destName + " (" + destUuid + ") when the VM migrated there from host "
                 + sourceUuid + ".";
-        policy.record(vmUuid, decided.stream().map(d -> d.withDecision(d.decision().withNote(note))).toList(),
+        policy.record(vmUuid, Operation.MIGRATE, decided.stream().map(d -> d.withDecision(d.decision().withNote(note))).toList(),
                 applied(migrated));
     }
 

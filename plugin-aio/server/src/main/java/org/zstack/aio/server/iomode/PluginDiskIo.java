@@ -7,12 +7,13 @@ import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.decision.Check;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.Operation;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.metrics.IoModeMetrics;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
 
 import java.util.List;
 import java.util.Map;
@@ -37,10 +38,10 @@ class PluginDiskIo implements DiskIoPolicy {
     }
 
     @Override
-    public void refuseIfAnyRefused(String vmUuid, List<Decided> decided) {
+    public void refuseIfAnyRefused(String vmUuid, Operation operation, List<Decided> decided) {
         List<Decided> refused = decided.stream().filter(d -> d.decision().refused()).toList();
         if (refused.isEmpty()) return;
-        ioModes.record(vmUuid, refused, Map.of());
+        ioModes.record(vmUuid, operation, refused, Map.of());
         metrics.refused(refused.stream().map(Decided::decision).toList());
         Decided first = refused.get(0);
         VolumeVO v = first.volume().volume();
@@ -59,8 +60,8 @@ class PluginDiskIo implements DiskIoPolicy {
     }
 
     @Override
-    public List<StoredDecision> record(String vmUuid, List<Decided> decided, Map<String, DiskResult> applied) {
-        List<StoredDecision> stored = ioModes.record(vmUuid, decided, applied);
+    public List<DecisionRecord> record(String vmUuid, Operation operation, List<Decided> decided, Map<String, DiskResult> applied) {
+        List<DecisionRecord> stored = ioModes.record(vmUuid, operation, decided, applied);
         metrics.applied(decided.stream().map(Decided::decision).toList());
         return stored;
     }

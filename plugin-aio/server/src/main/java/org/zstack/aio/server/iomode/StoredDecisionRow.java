@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.Operation;
 import org.zstack.aio.server.workload.WorkloadInventory;
 
 import java.time.LocalDateTime;
@@ -19,6 +20,7 @@ import java.util.List;
 final class StoredDecisionRow {
 
     private final String vmUuid;
+    private final Operation operation;
     private final IoModeDecision dec;
     private final DiskResult result;
     private final List<IoModeCheckInventory> checks;
@@ -26,8 +28,9 @@ final class StoredDecisionRow {
     private final String digest;
     private LocalDateTime decidedAt;
 
-    StoredDecisionRow(String vmUuid, IoModeDecision dec, DiskResult result) {
+    StoredDecisionRow(String vmUuid, Operation operation, IoModeDecision dec, DiskResult result) {
         this.vmUuid = vmUuid;
+        this.operation = operation;
         this.dec = dec;
         this.result = result;
         this.checks = IoModeCheckInventory.of(dec.checks());
@@ -40,7 +43,7 @@ final class StoredDecisionRow {
      * {@code StoredDecisionRowTest} fails when a record gains a component this does not feed.
      */
     private String digest() {
-        DecisionDigest d = new DecisionDigest().add(vmUuid).add(dec.hostUuid()).add(dec.requested().wire())
+        DecisionDigest d = new DecisionDigest().add(vmUuid).add(operation.wire()).add(dec.hostUuid()).add(dec.requested().wire())
                 .add(dec.source().wire()).add(dec.effectiveWire()).add(dec.refused());
         d.list(checks.size());
         for (IoModeCheckInventory c : checks) d.add(c.mode()).add(c.check()).add(c.passed()).add(c.message());
@@ -88,16 +91,16 @@ final class StoredDecisionRow {
 
     /** Writes this decision into {@code vo} (which keeps its date when the content is the same) and takes its date. */
     void storeIn(VolumeIoModeDecisionVO vo, ObjectMapper json) {
-        vo.set(vmUuid, dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
+        vo.set(vmUuid, operation.wire(), dec.hostUuid(), dec.requested().wire(), dec.source().wire(), dec.effectiveWire(), dec.refused(),
                 write(json, checks), dec.reason(), appliedIo(), appliedCache(), result == null ? null : write(json, result.attempts()),
                 optimizedFor == null ? null : write(json, optimizedFor), digest);
         decidedAt = vo.getCreateDate();
     }
 
     /** The answer, from the objects in hand: reading back the JSON of every disk cost each start a parse. */
-    StoredDecision view() {
-        return new StoredDecision(dec.volumeUuid(), dec.hostUuid(), vmUuid, dec.requested().wire(), dec.source().wire(),
-                dec.effectiveWire(), dec.refused(), checks, dec.reason(), appliedIo(), appliedCache(),
+    DecisionRecord view() {
+        return IoModeService.record(dec.volumeUuid(), dec.hostUuid(), vmUuid, operation.wire(), dec.requested().wire(),
+                dec.source().wire(), dec.effectiveWire(), dec.refused(), checks, dec.reason(), appliedIo(), appliedCache(),
                 result == null ? List.of() : result.attempts(), decidedAt, optimizedFor);
     }
 

@@ -15,6 +15,8 @@ public class VolumeIoModeDecisionVO {
     @Id
     private String volumeUuid;
     private String vmInstanceUuid;
+    /** start, attach or migrate (the core's Operation); null for a row stored before 4.9.14 */
+    private String operation;
     private String hostUuid;
     private String requested;
     private String source;
@@ -44,11 +46,12 @@ public class VolumeIoModeDecisionVO {
      * Stores this decision. An identical one leaves the row (and its decidedAt, "decided so since") untouched, so a
      * VM started again with nothing changed writes nothing: no UPDATE per disk on every start.
      */
-    void set(String vmInstanceUuid, String hostUuid, String requested, String source, String effective, boolean refused,
+    void set(String vmInstanceUuid, String operation, String hostUuid, String requested, String source, String effective, boolean refused,
              String checks, String reason, String appliedIo, String appliedCache, String attempts, String optimizedFor,
              String contentDigest) {
         this.contentDigest = contentDigest; // a row stored before digests gets one without being "decided" anew
         boolean same = createDate != null && Objects.equals(this.vmInstanceUuid, vmInstanceUuid)
+                       && Objects.equals(this.operation, operation)
                        && Objects.equals(this.hostUuid, hostUuid) && Objects.equals(this.requested, requested)
                        && Objects.equals(this.source, source) && Objects.equals(this.effective, effective)
                        && this.refused == refused && Objects.equals(this.checks, checks) && Objects.equals(this.reason, reason)
@@ -56,6 +59,7 @@ public class VolumeIoModeDecisionVO {
                        && Objects.equals(this.attempts, attempts) && Objects.equals(this.optimizedFor, optimizedFor);
         if (same) return;
         this.vmInstanceUuid = vmInstanceUuid;
+        this.operation = operation;
         this.hostUuid = hostUuid;
         this.requested = requested;
         this.source = source;
@@ -72,6 +76,7 @@ public class VolumeIoModeDecisionVO {
 
     public String getVolumeUuid() { return volumeUuid; }
     public String getVmInstanceUuid() { return vmInstanceUuid; }
+    public String getOperation() { return operation; }
     public String getHostUuid() { return hostUuid; }
     public String getRequested() { return requested; }
     public String getSource() { return source; }

@@ -2,6 +2,7 @@ package org.zstack.aio.server.vm;
 
 import org.springframework.stereotype.Service;
 import org.zstack.aio.decision.Check;
+import org.zstack.aio.plugin.AgentProfile;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.host.HostService;
@@ -99,11 +100,10 @@ public class MigrationTargets {
         }
         if (!enforceRefusals) return null;
         for (Decided d : disks) {
-            if (d.decision().refused()) {
-                Check failed = d.decision().firstFailure();
-                return "volume " + name(d) + " cannot run " + d.decision().requested().wire() + " on " + host
-                       + ": check " + failed.check() + " failed: " + failed.message();
-            }
+            // this platform's agent applies the destination's decision to each disk (the core's AgentProfile.STANDALONE):
+            // only a decision refused there blocks, and the core words why
+            String blocked = AgentProfile.STANDALONE.migrationBlocker(null, d.decision(), null, null, name(d), host);
+            if (blocked != null) return blocked;
         }
         return null;
     }

@@ -15,7 +15,7 @@ import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.iomode.DiskPlan;
 import org.zstack.aio.server.iomode.DiskPlanner;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.server.volume.VolumeInventory;
 import org.zstack.aio.server.volume.VolumeService;
 
@@ -30,7 +30,7 @@ import java.util.List;
 public class VmAttach {
 
     /** The attached volume, and its decision when it was hot-plugged (null: the VM was stopped). */
-    public record AttachResult(VolumeInventory inventory, StoredDecision ioModeDecision) {
+    public record AttachResult(VolumeInventory inventory, DecisionRecord ioModeDecision) {
     }
 
     private final VmService vms;
@@ -75,7 +75,7 @@ public class VmAttach {
                     "Wait for that attach to finish, then read the volume.");
         }
         try {
-            StoredDecision stored = runner.run(new HotPlug(vmUuid, volumeUuid, deviceId, host));
+            DecisionRecord stored = runner.run(new HotPlug(vmUuid, volumeUuid, deviceId, host));
             return new AttachResult(inventory(volumeUuid), stored);
         } finally {
             volumes.releaseAttach(volumeUuid);
@@ -90,14 +90,14 @@ public class VmAttach {
      * The plugged disk decided and sent; its outcome and the attach stored as a whole. If storing still fails, the disk
      * is live in the guest anyway: the tracker finds it in the domain and records it attached (VmTracker).
      */
-    private final class HotPlug implements VmOperation<DiskResult, StoredDecision> {
+    private final class HotPlug implements VmOperation<DiskResult, DecisionRecord> {
 
         private final String vmUuid;
         private final String volumeUuid;
         private final int deviceId;
         private final HostVO host;
         private DiskPlan plan;
-        private StoredDecision stored;
+        private DecisionRecord stored;
 
         HotPlug(String vmUuid, String volumeUuid, int deviceId, HostVO host) {
             this.vmUuid = vmUuid;
@@ -120,7 +120,7 @@ public class VmAttach {
         }
 
         @Override
-        public StoredDecision answer(DiskResult answer) {
+        public DecisionRecord answer(DiskResult answer) {
             return stored;
         }
 

@@ -17,7 +17,7 @@ import org.zstack.aio.server.query.QueryRequest;
 
 import org.zstack.aio.server.api.Reply;
 import org.zstack.aio.server.inventory.Inventories.VmInventory;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +91,7 @@ public class VmController {
 
     /** A start answers the VM and its disks' decisions; a stop only the VM (no ioModeDecisions field). */
     public record VmActionReply(VmInventory inventory,
-                                @JsonInclude(JsonInclude.Include.NON_NULL) List<StoredDecision> ioModeDecisions) {
+                                @JsonInclude(JsonInclude.Include.NON_NULL) List<DecisionRecord> ioModeDecisions) {
     }
 
     /** Every other connected host, each with what the VM's disks would run there and why (contract §6 Migration). */

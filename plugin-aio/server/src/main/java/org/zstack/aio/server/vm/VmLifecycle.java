@@ -18,7 +18,7 @@ import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.inventory.VmInstanceVO.State;
 import org.zstack.aio.server.iomode.DiskPlan;
 import org.zstack.aio.server.iomode.DiskPlanner;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.server.metrics.IoModeMetrics;
 
 import java.util.List;
@@ -34,7 +34,7 @@ import java.util.function.Function;
 @Service
 public class VmLifecycle {
 
-    public record StartResult(VmInventory inventory, List<StoredDecision> ioModeDecisions) {
+    public record StartResult(VmInventory inventory, List<DecisionRecord> ioModeDecisions) {
     }
 
     private final VmService vms;
@@ -135,7 +135,7 @@ public class VmLifecycle {
     private final class Start extends Transition<VmStartRsp, StartResult> {
 
         private DiskPlan plan;
-        private List<StoredDecision> stored;
+        private List<DecisionRecord> stored;
 
         Start(VmInstanceVO vm) {
             super(vm, State.Stopped, State.Starting, State.Running, "start", "StartVmInstance");

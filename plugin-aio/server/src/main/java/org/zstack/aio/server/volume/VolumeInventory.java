@@ -1,7 +1,7 @@
 package org.zstack.aio.server.volume;
 
 import org.zstack.aio.server.api.ZStackInventory;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
 
 import org.zstack.aio.server.workload.WorkloadInventory;
 
@@ -15,7 +15,7 @@ import java.time.LocalDateTime;
 public record VolumeInventory(String uuid, String name, String primaryStorageUuid, String primaryStorageName,
                               String primaryStorageType, String vmInstanceUuid,
                               Integer deviceId, String installPath, String format, long size, Long actualSize,
-                              String preallocation, String cacheMode, String accountUuid, StoredDecision ioModeDecision,
+                              String preallocation, String cacheMode, String accountUuid, DecisionRecord ioModeDecision,
                               Running running, WorkloadInventory workload, LocalDateTime createDate,
                               LocalDateTime lastOpDate) {
 

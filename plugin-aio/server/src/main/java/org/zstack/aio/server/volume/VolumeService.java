@@ -1,5 +1,6 @@
 package org.zstack.aio.server.volume;
 
+import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.server.quota.QuotaService;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -135,7 +136,7 @@ public class VolumeService {
     public List<VolumeInventory> inventories(List<VolumeVO> vols) {
         List<VolumeContext> ctx = facts.volumes(vols.stream().map(VolumeVO::getUuid).toList());
         ConfigSnapshot snap = facts.configs(ctx);
-        Map<String, IoModeService.StoredDecision> decisions = ioModes.stored(vols.stream().map(VolumeVO::getUuid).toList());
+        Map<String, DecisionRecord> decisions = ioModes.stored(vols.stream().map(VolumeVO::getUuid).toList());
         Map<String, VolumeInventory.Running> running = new java.util.HashMap<>();
         runningDisks.findAllById(vols.stream().map(VolumeVO::getUuid).toList()).forEach(r -> running.put(r.getVolumeUuid(),
                 new VolumeInventory.Running(r.getIo(), r.getCache(), r.getHostUuid(), r.getSince())));

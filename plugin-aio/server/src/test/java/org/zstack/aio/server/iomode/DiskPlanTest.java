@@ -17,7 +17,8 @@ import org.zstack.aio.decision.rules.IoModeRulesLoader;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.iomode.IoModeService.Decided;
-import org.zstack.aio.server.iomode.IoModeService.StoredDecision;
+import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.Operation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,10 +41,11 @@ class DiskPlanTest {
         final PluginDiskIo plugin = new PluginDiskIo(DECIDER, null, null);
         final List<List<Decided>> decided = new ArrayList<>();
         final List<Map<String, DiskResult>> applied = new ArrayList<>();
-        List<StoredDecision> answer = List.of();
+        final List<Operation> operations = new ArrayList<>();
+        List<DecisionRecord> answer = List.of();
 
         @Override
-        public void refuseIfAnyRefused(String vmUuid, List<Decided> d) {
+        public void refuseIfAnyRefused(String vmUuid, Operation operation, List<Decided> d) {
         }
 
         @Override
@@ -52,7 +54,8 @@ class DiskPlanTest {
         }
 
         @Override
-        public List<StoredDecision> record(String vmUuid, List<Decided> d, Map<String, DiskResult> a) {
+        public List<DecisionRecord> record(String vmUuid, Operation operation, List<Decided> d, Map<String, DiskResult> a) {
+            operations.add(operation);
             decided.add(d);
             applied.add(a);
             return answer;
@@ -87,6 +90,7 @@ class DiskPlanTest {
         assertThat(stored.get(1).decision().effectiveWire()).isEqualTo("native");
         assertThat(stored.get(1).decision().reason()).endsWith("At start libvirt/QEMU refused io_uring (Invalid argument), so native was applied.");
         assertThat(policy.applied.get(0)).containsOnlyKeys("root", "data").containsEntry("data", refused);
+        assertThat(policy.operations).as("the record says which operation applied it").containsExactly(Operation.START);
     }
 
     @Test
@@ -104,6 +108,7 @@ class DiskPlanTest {
 
         assertThat(plan.recordPlugged(answer)).as("nothing stored: no decision to show").isNull();
         assertThat(policy.applied.get(0)).containsExactly(Map.entry("data", answer));
+        assertThat(policy.operations).containsExactly(Operation.ATTACH);
     }
 
     @Test
@@ -120,5 +125,6 @@ class DiskPlanTest {
         assertThat(policy.applied.get(0)).containsExactly(Map.entry("data", new DiskResult("data", "native", "none", List.of())));
         assertThat(policy.decided.get(0)).hasSize(3).allSatisfy(d -> assertThat(d.decision().reason())
                 .contains("Decided for host B (b-uuid) when the VM migrated there from host a-uuid."));
+        assertThat(policy.operations).containsExactly(Operation.MIGRATE);
     }
 }

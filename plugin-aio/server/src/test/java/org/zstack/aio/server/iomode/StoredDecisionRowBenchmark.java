@@ -62,7 +62,7 @@ public class StoredDecisionRowBenchmark {
     private final ObjectMapper json = new ObjectMapper().findAndRegisterModules();
     private List<IoModeDecision> decisions;
     private List<DiskResult> results;
-    private List<IoModeService.StoredDecision> views;
+    private List<org.zstack.aio.plugin.DecisionRecord> views;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -82,13 +82,13 @@ public class StoredDecisionRowBenchmark {
             DiskResult r = new DiskResult(v.volumeUuid(), d.effectiveWire(), "none", List.of());
             decisions.add(d);
             results.add(r);
-            views.add(new StoredDecisionRow("vm-1", d, r).view());
+            views.add(new StoredDecisionRow("vm-1", org.zstack.aio.plugin.Operation.START, d, r).view());
         }
     }
 
     @Benchmark
     public void digestOfValues(Blackhole bh) {
-        for (int i = 0; i < decisions.size(); i++) bh.consume(new StoredDecisionRow("vm-1", decisions.get(i), results.get(i)));
+        for (int i = 0; i < decisions.size(); i++) bh.consume(new StoredDecisionRow("vm-1", org.zstack.aio.plugin.Operation.START, decisions.get(i), results.get(i)));
     }
 
     @Benchmark

@@ -18,6 +18,7 @@ import org.zstack.aio.decision.VolumeFacts;
 import org.zstack.aio.decision.WorkloadCell;
 import org.zstack.aio.decision.WorkloadProfile;
 import org.zstack.aio.decision.rules.IoModeRulesLoader;
+import org.zstack.aio.plugin.Operation;
 import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
 import org.zstack.aio.server.workload.WorkloadInventory;
 
@@ -75,27 +76,28 @@ class StoredDecisionRowTest {
         IoModeDecision base = decide(RequestedIoMode.AUTO, ConfigSource.GLOBAL, "none", MODERN);
         DiskResult ok = applied("io_uring", "none");
         Map<String, StoredDecisionRow> v = new LinkedHashMap<>();
-        v.put("base", new StoredDecisionRow("vm-1", base, ok));
-        v.put("vm", new StoredDecisionRow("vm-2", base, ok));
-        v.put("host (its checks)", new StoredDecisionRow("vm-1", decide(RequestedIoMode.AUTO, ConfigSource.GLOBAL, "none", EL8), ok));
-        v.put("requested", new StoredDecisionRow("vm-1", decide(RequestedIoMode.IO_URING, ConfigSource.GLOBAL, "none", MODERN), ok));
-        v.put("source", new StoredDecisionRow("vm-1", decide(RequestedIoMode.AUTO, ConfigSource.PRIMARY_STORAGE, "none", MODERN), ok));
+        v.put("base", new StoredDecisionRow("vm-1", Operation.START, base, ok));
+        v.put("vm", new StoredDecisionRow("vm-2", Operation.START, base, ok));
+        v.put("operation", new StoredDecisionRow("vm-1", Operation.ATTACH, base, ok));
+        v.put("host (its checks)", new StoredDecisionRow("vm-1", Operation.START, decide(RequestedIoMode.AUTO, ConfigSource.GLOBAL, "none", EL8), ok));
+        v.put("requested", new StoredDecisionRow("vm-1", Operation.START, decide(RequestedIoMode.IO_URING, ConfigSource.GLOBAL, "none", MODERN), ok));
+        v.put("source", new StoredDecisionRow("vm-1", Operation.START, decide(RequestedIoMode.AUTO, ConfigSource.PRIMARY_STORAGE, "none", MODERN), ok));
         HostFacts newerKernel = new HostFacts("h-modern", Version.parse("6.6.0"), 0, Version.parse("8.2.2"), true,
                 Version.parse("10.0.0"));
-        v.put("kernel (only a check's message)", new StoredDecisionRow("vm-1",
+        v.put("kernel (only a check's message)", new StoredDecisionRow("vm-1", Operation.START,
                 decide(RequestedIoMode.AUTO, ConfigSource.GLOBAL, "none", newerKernel), ok));
-        v.put("cache (a check fails)", new StoredDecisionRow("vm-1",
+        v.put("cache (a check fails)", new StoredDecisionRow("vm-1", Operation.START,
                 decide(RequestedIoMode.NATIVE, ConfigSource.GLOBAL, "writeback", MODERN), ok));
-        v.put("requested native", new StoredDecisionRow("vm-1", decide(RequestedIoMode.NATIVE, ConfigSource.GLOBAL, "none", MODERN), ok));
-        v.put("reason", new StoredDecisionRow("vm-1", base.withNote("a note"), ok));
-        v.put("not sent", new StoredDecisionRow("vm-1", base, null));
-        v.put("applied io", new StoredDecisionRow("vm-1", base, applied("native", "none")));
-        v.put("applied cache", new StoredDecisionRow("vm-1", base, applied("io_uring", "directsync")));
-        v.put("an attempt", new StoredDecisionRow("vm-1", base, applied("native", "none", new DiskResult.Attempt("io_uring", "x"))));
-        v.put("the attempt's error", new StoredDecisionRow("vm-1", base,
+        v.put("requested native", new StoredDecisionRow("vm-1", Operation.START, decide(RequestedIoMode.NATIVE, ConfigSource.GLOBAL, "none", MODERN), ok));
+        v.put("reason", new StoredDecisionRow("vm-1", Operation.START, base.withNote("a note"), ok));
+        v.put("not sent", new StoredDecisionRow("vm-1", Operation.START, base, null));
+        v.put("applied io", new StoredDecisionRow("vm-1", Operation.START, base, applied("native", "none")));
+        v.put("applied cache", new StoredDecisionRow("vm-1", Operation.START, base, applied("io_uring", "directsync")));
+        v.put("an attempt", new StoredDecisionRow("vm-1", Operation.START, base, applied("native", "none", new DiskResult.Attempt("io_uring", "x"))));
+        v.put("the attempt's error", new StoredDecisionRow("vm-1", Operation.START, base,
                 applied("native", "none", new DiskResult.Attempt("io_uring", "y"))));
-        v.put("optimised for", new StoredDecisionRow("vm-1", optimizedFor(800), ok));
-        v.put("optimised for another rate", new StoredDecisionRow("vm-1", optimizedFor(900), ok));
+        v.put("optimised for", new StoredDecisionRow("vm-1", Operation.START, optimizedFor(800), ok));
+        v.put("optimised for another rate", new StoredDecisionRow("vm-1", Operation.START, optimizedFor(900), ok));
         return v;
     }
 
@@ -109,7 +111,7 @@ class StoredDecisionRowTest {
     @Test
     void digestsAreEqualExactlyWhenTheStoredColumnsAre() {
         Map<String, StoredDecisionRow> v = variants();
-        assertThat(v.get("optimised for").view().optimizedFor()).as("the workload variant optimised for its workload").isNotNull();
+        assertThat(v.get("optimised for").view().getOptimizedFor()).as("the workload variant optimised for its workload").isNotNull();
         Map<String, List<Object>> columns = new LinkedHashMap<>();
         v.forEach((name, row) -> columns.put(name, columns(row)));
         for (String a : v.keySet()) {
@@ -127,7 +129,7 @@ class StoredDecisionRowTest {
         VolumeIoModeDecisionVO vo = new VolumeIoModeDecisionVO(row.volumeUuid());
         row.storeIn(vo, JSON);
         assertThat(vo.getContentDigest()).isEqualTo(row.digestValue());
-        return Arrays.asList(vo.getVmInstanceUuid(), vo.getHostUuid(), vo.getRequested(), vo.getSource(), vo.getEffective(),
+        return Arrays.asList(vo.getVmInstanceUuid(), vo.getOperation(), vo.getHostUuid(), vo.getRequested(), vo.getSource(), vo.getEffective(),
                 vo.isRefused(), vo.getChecks(), vo.getReason(), vo.getAppliedIo(), vo.getAppliedCache(), vo.getAttempts(),
                 vo.getOptimizedFor());
     }
