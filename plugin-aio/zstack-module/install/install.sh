@@ -12,11 +12,20 @@
 # in WEB-INF/classes/.plugin-aio.installed. uninstall removes exactly what that record lists and the import line,
 # so ZStack's files are as they were. Neither touches the database: see docs/zstack-module.md (upgrade_db, and
 # conf/uninstall.sql for the rows the module owns).
+#
+# Needs only bash and what every management node has (coreutils, grep, sed); each tool is checked before anything
+# is written. install refuses a node whose ZStack (the version of its WEB-INF/lib/core-<version>.jar) is not the one
+# the bundle was built for (the bundle's built-for-zstack).
 set -euo pipefail
 BUNDLE="$(cd "$(dirname "$0")" && pwd)"
 IMPORT='    <import resource="springConfigXml/AioIoMode.xml"/>'
+IMPORT_LINE='[[:space:]]*<import resource="springConfigXml/AioIoMode\.xml"/>[[:space:]]*'   # the line, as a pattern
 
 die() { echo "install.sh: $*" >&2; exit 1; }
+TOOLS="basename cat cmp cp cut dirname find grep mkdir mktemp rm rmdir sed sort tail"
+missing=""
+for t in $TOOLS; do command -v "$t" >/dev/null 2>&1 || missing="$missing $t"; done
+[ -z "$missing" ] || die "missing tool(s):$missing (needed: $TOOLS); nothing was changed"
 usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 ACTION="${1:-}"; shift || true
@@ -31,11 +40,31 @@ CLASSES="$HOME_DIR/WEB-INF/classes"; LIB="$HOME_DIR/WEB-INF/lib"; XML="$CLASSES/
 RECORD="$CLASSES/.plugin-aio.installed"
 [ -f "$XML" ] && [ -d "$LIB" ] || die "$HOME_DIR is not a ZStack management node (no WEB-INF/classes/zstack.xml or WEB-INF/lib); pass --zstack-home"
 
+# The ZStack version of the node: its core jar, WEB-INF/lib/core-<version>.jar (ZStack's WAR names its jars
+# artifactId-version), against the one the bundle was built for.
+check_zstack_version() {
+  local want have jars
+  want="$(cat "$BUNDLE/built-for-zstack")"
+  jars="$(cd "$LIB" && find . -maxdepth 1 -name 'core-*.jar' | sed 's|^\./||' | sort)"
+  [ -n "$jars" ] || die "cannot tell the ZStack version of $HOME_DIR: no WEB-INF/lib/core-<version>.jar; this bundle is built for ZStack $want; nothing was changed"
+  [ "$(echo "$jars" | grep -c .)" = 1 ] || die "cannot tell the ZStack version of $HOME_DIR: several core jars ($(echo $jars)); nothing was changed"
+  have="$(echo "$jars" | sed 's/^core-//; s/\.jar$//')"
+  [ "$have" = "$want" ] || die "this bundle is built for ZStack $want, but $HOME_DIR runs ZStack $have (WEB-INF/lib/$jars); use the bundle built for ZStack $have; nothing was changed"
+}
+
+# zstack.xml edited in place with one sed script: same file, same permissions; sed keeps a missing final newline
+rewrite_xml() {
+  local tmp; tmp="$(mktemp)"
+  sed "$1" "$XML" > "$tmp" && cat "$tmp" > "$XML"; rm -f "$tmp"
+}
+
 install_module() {
   [ ! -e "$RECORD" ] || die "plugin-aio is already installed in $HOME_DIR ($RECORD); run uninstall first"
   grep -qF "springConfigXml/AioIoMode.xml" "$XML" && die "$XML already imports springConfigXml/AioIoMode.xml; fix it by hand, then retry"
   grep -q '</beans>' "$XML" || die "$XML has no </beans> to put the import before"
-  [ -d "$BUNDLE/lib" ] && [ -d "$BUNDLE/conf" ] || die "the bundle beside this script has no lib/ or conf/"
+  [ -d "$BUNDLE/lib" ] && [ -d "$BUNDLE/conf" ] && [ -f "$BUNDLE/built-for-zstack" ] \
+    || die "the bundle beside this script has no lib/, conf/ or built-for-zstack"
+  check_zstack_version
   local added=() rel dst
   # everything is checked before anything is written, so a refused install changes nothing
   while IFS= read -r rel; do
@@ -44,8 +73,11 @@ install_module() {
   done < <(cd "$BUNDLE/conf" && find . -type f | sed 's|^\./||' | sort)
   for jar in "$BUNDLE"/lib/*.jar; do
     dst="$LIB/$(basename "$jar")"
+    [ ! -e "$dst" ] || cmp -s "$jar" "$dst" || die "WEB-INF/lib/$(basename "$jar") exists and differs from the bundle's; nothing was changed"
+  done
+  for jar in "$BUNDLE"/lib/*.jar; do
+    dst="$LIB/$(basename "$jar")"
     if [ -e "$dst" ]; then
-      cmp -s "$jar" "$dst" || die "WEB-INF/lib/$(basename "$jar") exists and differs from the bundle's; nothing was changed"
       echo "kept WEB-INF/lib/$(basename "$jar") (already there, identical)"
       continue
     fi
@@ -58,14 +90,10 @@ install_module() {
     for d in "${missing[@]}"; do mkdir "$CLASSES/$d"; added+=("dir:classes/$d"); done
     cp "$BUNDLE/conf/$rel" "$CLASSES/$rel"; added+=("classes/$rel")
   done < <(cd "$BUNDLE/conf" && find . -type f | sed 's|^\./||' | sort)
-  # the import goes on a line of its own, right before the line that closes </beans>
-  python3 - "$XML" "$IMPORT" <<'PY'
-import sys
-path, line = sys.argv[1], sys.argv[2]
-text = open(path).read()
-start = text.rfind('\n', 0, text.rindex('</beans>')) + 1
-open(path, 'w').write(text[:start] + line + '\n' + text[start:])
-PY
+  # the import goes on a line of its own, right before the (last) line that closes </beans>
+  local at; at="$(grep -n '</beans>' "$XML" | tail -1 | cut -d: -f1)"
+  rewrite_xml "${at}i\\
+\\$IMPORT"
   printf '%s\n' "${added[@]}" > "$RECORD"
   echo "installed plugin-aio into $HOME_DIR: ${#added[@]} file(s) and the import in WEB-INF/classes/zstack.xml"
   echo "next: zstack-ctl upgrade_db (creates AioVolumeIoModeDecisionVO), then zstack-ctl start_node"
@@ -73,15 +101,9 @@ PY
 
 uninstall_module() {
   [ -f "$RECORD" ] || die "plugin-aio is not installed in $HOME_DIR (no $RECORD)"
-  python3 - "$XML" <<'PY'
-import sys
-path = sys.argv[1]
-lines = open(path).read().split('\n')
-keep = [l for l in lines if l.strip() != '<import resource="springConfigXml/AioIoMode.xml"/>']
-if len(keep) != len(lines) - 1:
-    sys.exit("install.sh: expected exactly one import of springConfigXml/AioIoMode.xml in %s, found %d" % (path, len(lines) - len(keep)))
-open(path, 'w').write('\n'.join(keep))
-PY
+  local found; found="$(grep -cx "$IMPORT_LINE" "$XML" || true)"
+  [ "$found" = 1 ] || die "expected exactly one import of springConfigXml/AioIoMode.xml in $XML, found $found"
+  rewrite_xml "\\|^$IMPORT_LINE\$|d"
   local rel n=0
   while IFS= read -r rel; do
     case "$rel" in dir:*|'') continue;; esac

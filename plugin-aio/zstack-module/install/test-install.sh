@@ -17,8 +17,28 @@ MN="$W/webapps/zstack"; mkdir -p "$MN/WEB-INF/lib"
 cp -r "$SRC/conf" "$MN/WEB-INF/classes"
 echo "a ZStack jar" > "$MN/WEB-INF/lib/core-5.2.0.jar"
 cp -a "$MN" "$W/pristine"
+# install.sh runs with only the tools it names (no python3, no perl): a PATH of exactly those
+TOOLS="$(sed -n 's/^TOOLS="\(.*\)"$/\1/p' "$W/bundle/install.sh")"
+[ -n "$TOOLS" ] || fail "install.sh names no TOOLS"
+mkdir "$W/bin"; for t in $TOOLS; do ln -s "$(command -v "$t")" "$W/bin/$t"; done
+BASH_BIN="$(command -v bash)"
+run() { PATH="$W/bin" "$BASH_BIN" "$W/bundle/install.sh" "$@"; }
 
-out="$(bash "$W/bundle/install.sh" install --zstack-home "$MN")" || fail "install: $out"
+# a tool missing: refused before anything is written, naming it
+rm "$W/bin/sed"
+out="$(run install --zstack-home "$MN" 2>&1)" && fail "install without sed was accepted"
+echo "$out" | grep -q "missing tool(s): sed" || fail "the refusal does not name sed: $out"
+diff -r "$W/pristine" "$MN" >/dev/null || fail "an install refused for a missing tool changed files"; ok
+ln -s "$(command -v sed)" "$W/bin/sed"
+
+# another ZStack version: refused, naming both versions, nothing written
+mv "$MN/WEB-INF/lib/core-5.2.0.jar" "$MN/WEB-INF/lib/core-5.3.0.jar"
+out="$(run install --zstack-home "$MN" 2>&1)" && fail "install on ZStack 5.3.0 was accepted"
+echo "$out" | grep -q "built for ZStack 5.2.0, but .* runs ZStack 5.3.0" || fail "the refusal does not name both versions: $out"
+mv "$MN/WEB-INF/lib/core-5.3.0.jar" "$MN/WEB-INF/lib/core-5.2.0.jar"
+diff -r "$W/pristine" "$MN" >/dev/null || fail "an install refused for its ZStack version changed files"; ok
+
+out="$(run install --zstack-home "$MN")" || fail "install: $out"
 for jar in "$W"/bundle/lib/*.jar; do [ -f "$MN/WEB-INF/lib/$(basename "$jar")" ] || fail "missing $(basename "$jar")"; done; ok
 for f in globalConfig/aioIoMode.xml springConfigXml/AioIoMode.xml serviceConfig/aioIoMode.xml db/upgrade/V5.2.1.100__aio_io_mode.sql db/upgrade/V5.2.1.101__aio_io_mode_record.sql; do
   cmp -s "$W/bundle/conf/$f" "$MN/WEB-INF/classes/$f" || fail "WEB-INF/classes/$f not installed"
@@ -30,21 +50,21 @@ diff <(cd "$W/pristine" && find . -type f | sort) <(cd "$MN" && find . -type f |
 [ "$(diff "$W/pristine/WEB-INF/classes/zstack.xml" "$MN/WEB-INF/classes/zstack.xml" | grep -c '^>')" = 1 ] || fail "zstack.xml changed beyond the import"; ok
 
 cp -a "$MN" "$W/installed"
-bash "$W/bundle/install.sh" install --zstack-home "$MN" >/dev/null 2>&1 && fail "a second install was accepted"
+run install --zstack-home "$MN" >/dev/null 2>&1 && fail "a second install was accepted"
 diff -r "$W/installed" "$MN" >/dev/null || fail "a refused second install changed files"; ok
 
-bash "$W/bundle/install.sh" uninstall --zstack-home "$MN" >/dev/null || fail "uninstall failed"
+run uninstall --zstack-home "$MN" >/dev/null || fail "uninstall failed"
 diff -r "$W/pristine" "$MN" || fail "uninstall did not restore the management node exactly"; ok
-bash "$W/bundle/install.sh" uninstall --zstack-home "$MN" >/dev/null 2>&1 && fail "uninstalling twice was accepted"; ok
+run uninstall --zstack-home "$MN" >/dev/null 2>&1 && fail "uninstalling twice was accepted"; ok
 
 # a file of the same name already on the node: nothing is written, nothing is removed
 echo "someone else's" > "$MN/WEB-INF/classes/globalConfig/aioIoMode.xml"
 cp -a "$MN" "$W/occupied"
-bash "$W/bundle/install.sh" install --zstack-home "$MN" >/dev/null 2>&1 && fail "install overwrote an existing file"
+run install --zstack-home "$MN" >/dev/null 2>&1 && fail "install overwrote an existing file"
 diff -r "$W/occupied" "$MN" >/dev/null || fail "a refused install changed files"; ok
 rm "$MN/WEB-INF/classes/globalConfig/aioIoMode.xml"
 
 # not a management node: a clear refusal
-bash "$W/bundle/install.sh" install --zstack-home "$W/nowhere" >/dev/null 2>&1 && fail "install into a non-ZStack folder was accepted"; ok
+run install --zstack-home "$W/nowhere" >/dev/null 2>&1 && fail "install into a non-ZStack folder was accepted"; ok
 
 echo "test-install.sh: $checks passed, 0 failed"

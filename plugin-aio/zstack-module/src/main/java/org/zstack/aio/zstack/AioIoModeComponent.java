@@ -8,17 +8,26 @@ import org.zstack.core.cloudbus.CloudBus;
 import org.zstack.core.db.DatabaseFacade;
 import org.zstack.header.AbstractService;
 import org.zstack.header.errorcode.SysErrors;
+import org.zstack.header.identity.AccountConstant;
+import org.zstack.header.identity.AddtionalResourceTypeExtensionPoint;
 import org.zstack.header.message.Message;
+import org.zstack.identity.rbac.CheckIfAccountCanAccessResource;
 import org.zstack.resourceconfig.ResourceConfigFacade;
 
+import java.util.Collections;
+import java.util.List;
+
 import static org.zstack.core.Platform.err;
+import static org.zstack.core.Platform.operr;
 
 /**
  * plugin-aio's service on a ZStack management node: checks its ZStack config declarations against the core's table,
  * builds the decision core from its rules at boot, installs the config validators, and answers
- * APIGetVolumeIoModeDecisionMsg.
+ * APIGetVolumeIoModeDecisionMsg (APIQueryVolumeIoModeDecisionMsg is answered by ZStack's query service). The stored
+ * decision is declared a resource type with account references: its key is the volume's uuid, so ZStack's account
+ * filter (AccountResourceRefVO, shared resources included) shows a tenant the decisions of its own volumes only.
  */
-public class AioIoModeComponent extends AbstractService {
+public class AioIoModeComponent extends AbstractService implements AddtionalResourceTypeExtensionPoint {
     public static final String SERVICE_ID = "aioIoMode";
 
     @Autowired
@@ -71,6 +80,15 @@ public class AioIoModeComponent extends AbstractService {
 
     private void handle(APIGetVolumeIoModeDecisionMsg msg) {
         APIGetVolumeIoModeDecisionReply reply = new APIGetVolumeIoModeDecisionReply();
+        String account = msg.getSession().getAccountUuid();
+        // ZStack checks no owner for a read API (APISyncCallMessage): the module checks it, as ZStack's query does
+        if (!AccountConstant.INITIAL_SYSTEM_ADMIN_UUID.equals(account)
+                && !CheckIfAccountCanAccessResource.check(Collections.singletonList(msg.getVolumeUuid()), account).isEmpty()) {
+            reply.setError(operr("the account[uuid:%s] has no access to the resources[uuid:%s, type:%s]", account,
+                    Collections.singletonList(msg.getVolumeUuid()), "VolumeVO"));
+            bus.reply(msg, reply);
+            return;
+        }
         DecisionRecord d = store.find(msg.getVolumeUuid());
         if (d == null) {
             reply.setError(err(SysErrors.RESOURCE_NOT_FOUND, "no io-mode decision is stored for volume[uuid:%s] yet;"
@@ -81,4 +99,8 @@ public class AioIoModeComponent extends AbstractService {
         bus.reply(msg, reply);
     }
 
+    @Override
+    public List<String> getAddtionalResourceType() {
+        return Collections.singletonList(AioVolumeIoModeDecisionVO.class.getName());
+    }
 }

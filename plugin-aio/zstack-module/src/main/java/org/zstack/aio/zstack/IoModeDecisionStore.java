@@ -3,20 +3,18 @@ package org.zstack.aio.zstack;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.core.db.DatabaseFacade;
+import org.zstack.core.db.Q;
 import org.zstack.utils.gson.JSONObjectUtil;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The applied decisions, one row per volume in AioVolumeIoModeDecisionVO (the module's Flyway scripts), with the
- * columns the core names ({@link DecisionRecord#STORED_COLUMNS}). Plain SQL on ZStack's data source: the table is the
- * module's own, and a JPA entity would have to be added to ZStack's persistence.xml. A VM start stores all its disks in
- * one statement; a row whose content is unchanged keeps its createDate ("decided so since"), as on the standalone
+ * columns the core names ({@link DecisionRecord#STORED_COLUMNS}). Written with plain SQL on ZStack's data source (a
+ * VM start stores all its disks in one statement, an upsert JPA has no word for), read through the entity
+ * {@link AioVolumeIoModeDecisionVO}; a row whose content is unchanged keeps its createDate ("decided so since"), as on the standalone
  * server.
  */
 final class IoModeDecisionStore {
@@ -59,23 +57,9 @@ final class IoModeDecisionStore {
 
     /** The stored decision of a volume, or null when none was applied yet. */
     DecisionRecord find(String volumeUuid) {
-        List<DecisionRecord> rows = jdbc.query("SELECT volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source,"
-                + " effective, refused, checks, reason, appliedIo, appliedCache, attempts, optimizedFor, createDate FROM "
-                + TABLE + " WHERE volumeUuid = ?", (rs, n) -> row(rs), volumeUuid);
-        return rows.isEmpty() ? null : rows.get(0);
-    }
-
-    private static DecisionRecord row(ResultSet rs) throws SQLException {
-        String attempts = rs.getString(13);
-        String optimizedFor = rs.getString(14);
-        Timestamp at = rs.getTimestamp(15);
-        return new DecisionRecord(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                rs.getString(6), rs.getString(7), rs.getBoolean(8),
-                JSONObjectUtil.toCollection(rs.getString(9), ArrayList.class, DecisionRecord.CheckRecord.class),
-                rs.getString(10), rs.getString(11), rs.getString(12),
-                attempts == null ? null : JSONObjectUtil.toCollection(attempts, ArrayList.class, DecisionRecord.AttemptRecord.class),
-                optimizedFor == null ? null : JSONObjectUtil.toObject(optimizedFor, DecisionRecord.WorkloadRecord.class),
-                at == null ? null : DecisionRecord.isoUtc(at.getTime()));
+        AioVolumeIoModeDecisionVO vo = Q.New(AioVolumeIoModeDecisionVO.class)
+                .eq(AioVolumeIoModeDecisionVO_.volumeUuid, volumeUuid).find();
+        return vo == null ? null : vo.toRecord();
     }
 
     private static String json(Object o) {

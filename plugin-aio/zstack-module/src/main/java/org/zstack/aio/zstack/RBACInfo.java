@@ -3,13 +3,13 @@ package org.zstack.aio.zstack;
 import org.zstack.header.identity.rbac.RBACDescription;
 import org.zstack.header.volume.VolumeVO;
 
-/** Reading a volume's io-mode decision is allowed to whoever owns the volume, as reading the volume is. */
+/** Reading and querying io-mode decisions is allowed to whoever owns the volumes, as reading the volumes is. */
 public class RBACInfo implements RBACDescription {
     @Override
     public void permissions() {
         permissionBuilder()
                 .name("aio-io-mode")
-                .normalAPIs(APIGetVolumeIoModeDecisionMsg.class)
+                .normalAPIs(APIGetVolumeIoModeDecisionMsg.class, APIQueryVolumeIoModeDecisionMsg.class)
                 .targetResources(VolumeVO.class)
                 .build();
     }
