@@ -9,6 +9,8 @@
 #   qemu_io_uring=yes|no  whether qemu-img really read a test image with aio=io_uring
 #   qemu_io_uring_reason= why not (when no)
 #   libvirt=              libvirtd's version
+# each QEMU call is bounded, so a hung tool never holds the host's connect
+t=""; command -v timeout >/dev/null 2>&1 && t="timeout 20"
 echo "kernel=$(uname -r)"
 if [ -r /proc/sys/kernel/io_uring_disabled ]; then
   echo "io_uring_disabled=$(cat /proc/sys/kernel/io_uring_disabled)"
@@ -18,13 +20,15 @@ if command -v qemu-img >/dev/null 2>&1; then
   dir=$(mktemp -d 2>/dev/null || echo /tmp/aio-probe.$$)
   mkdir -p "$dir"
   img="$dir/probe.img"
-  if ! out=$(qemu-img create -q -f raw "$img" 1M 2>&1); then
+  if ! out=$($t qemu-img create -q -f raw "$img" 1M 2>&1); then
     echo "qemu_io_uring=no"
     echo "qemu_io_uring_reason=cannot create a test image in $dir: $(echo "$out" | tr '\n' ' ')"
-  elif out=$(qemu-img bench -f raw -t none -i io_uring -c 1 -d 1 "$img" 2>&1); then
+  elif out=$($t qemu-img bench -f raw -t none -i io_uring -c 1 -d 1 "$img" 2>&1); then
     echo "qemu_io_uring=yes"
   else
+    rc=$?
     echo "qemu_io_uring=no"
+    [ "$rc" = 124 ] && [ -n "$t" ] && out="qemu-img bench -i io_uring did not finish within 20 s"
     echo "qemu_io_uring_reason=$(echo "$out" | tr '\n' ' ')"
   fi
   rm -rf "$dir"

@@ -44,9 +44,11 @@ public final class HostIoProbe {
      * @param output       what the probe printed; null when it did not run
      * @param failure      why the probe gave no usable output (SSH failed, timed out, exit code); null when it ran
      * @param platformQemu the QEMU version the platform itself records for the host (ZStack: KvmHypervisorInfoVO's
-     *                     qemu-kvm), preferred to the probe's {@code qemu=}; null when it has none
+     *                     qemu-kvm, else its qemu-img version tag), preferred to the probe's {@code qemu=}; null: none
+     * @param platformLibvirt the libvirt version the platform records, used when the probe printed none; null: none
      */
-    public static HostIoProbe read(String hostUuid, String output, String failure, String platformQemu) {
+    public static HostIoProbe read(String hostUuid, String output, String failure, String platformQemu,
+                                   String platformLibvirt) {
         Map<String, String> kv = keyValues(output);
         List<String> unknown = new ArrayList<String>();
         String why = failure != null ? "the host probe failed (" + failure + ")"
@@ -72,7 +74,9 @@ public final class HostIoProbe {
         else if ("no".equals(q)) qemuIoUring = Boolean.FALSE;
         else unknown.add("whether QEMU opens an image with aio=io_uring is unknown: " + (why != null ? why
                 : q == null ? "the probe printed no " + QEMU_IO_URING + "= line" : "the probe printed '" + q + "'") + ".");
-        Version libvirt = version(kv, LIBVIRT, "the libvirt version", why, unknown);
+        Version libvirt = Version.parseOrNull(kv.get(LIBVIRT));
+        if (libvirt == null) libvirt = Version.parseOrNull(platformLibvirt);
+        if (libvirt == null) libvirt = version(kv, LIBVIRT, "the libvirt version", why, unknown);
         Map<String, String> probes = new LinkedHashMap<String, String>();
         for (Map.Entry<String, String> e : kv.entrySet()) if (e.getKey().indexOf('.') > 0) probes.put(e.getKey(), e.getValue());
         String reason = Boolean.FALSE.equals(qemuIoUring) ? kv.get(QEMU_IO_URING_REASON) : null;

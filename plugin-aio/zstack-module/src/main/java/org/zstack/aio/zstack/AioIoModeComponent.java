@@ -16,7 +16,7 @@ import static org.zstack.core.Platform.err;
 /**
  * plugin-aio's service on a ZStack management node: checks its ZStack config declarations against the core's table,
  * builds the decision core from its rules at boot, installs the config validators, and answers
- * APIGetVolumeIoModeDecisionMsg.
+ * APIGetVolumeIoModeDecisionMsg and APIGetHostIoFactsMsg.
  */
 public class AioIoModeComponent extends AbstractService {
     public static final String SERVICE_ID = "aioIoMode";
@@ -30,12 +30,16 @@ public class AioIoModeComponent extends AbstractService {
 
     private volatile DiskIoModePlanner planner;
     private volatile IoModeDecisionStore store;
+    private volatile HostIoFactsStore hostFacts;
+    private volatile VolumeFactsReader facts;
+    private volatile IoModeDecider decider;
 
     @Override
     public boolean start() {
         ConfigDeclarations.requireAgreement();
-        IoModeDecider decider = new IoModeDecider(IoModeRulesLoader.fromClasspath());
-        VolumeFactsReader facts = new VolumeFactsReader(rcf);
+        decider = new IoModeDecider(IoModeRulesLoader.fromClasspath());
+        hostFacts = new HostIoFactsStore(dbf);
+        facts = new VolumeFactsReader(rcf, hostFacts);
         planner = new DiskIoModePlanner(decider, new IoModeConfigResolver(), facts);
         store = new IoModeDecisionStore(dbf);
         new IoModeConfigValidation(decider, facts, rcf).install();
@@ -55,6 +59,22 @@ public class AioIoModeComponent extends AbstractService {
         return store;
     }
 
+    HostIoFactsStore hostFacts() {
+        return hostFacts;
+    }
+
+    VolumeFactsReader facts() {
+        return facts;
+    }
+
+    IoModeDecider decider() {
+        return decider;
+    }
+
+    CloudBus bus() {
+        return bus;
+    }
+
     @Override
     public String getId() {
         return bus.makeLocalServiceId(SERVICE_ID);
@@ -64,6 +84,8 @@ public class AioIoModeComponent extends AbstractService {
     public void handleMessage(Message msg) {
         if (msg instanceof APIGetVolumeIoModeDecisionMsg) {
             handle((APIGetVolumeIoModeDecisionMsg) msg);
+        } else if (msg instanceof APIGetHostIoFactsMsg) {
+            handle((APIGetHostIoFactsMsg) msg);
         } else {
             bus.dealWithUnknownMessage(msg);
         }
@@ -81,4 +103,11 @@ public class AioIoModeComponent extends AbstractService {
         bus.reply(msg, reply);
     }
 
+    /** A host never probed is answered too: its facts are unknown, and each sentence says it was not probed. */
+    private void handle(APIGetHostIoFactsMsg msg) {
+        APIGetHostIoFactsReply reply = new APIGetHostIoFactsReply();
+        HostIoFactsStore.Probed row = hostFacts.find(msg.getHostUuid());
+        reply.setInventory(HostIoFactsInventory.of(facts.probe(msg.getHostUuid(), row), row));
+        bus.reply(msg, reply);
+    }
 }
