@@ -73,12 +73,7 @@ class AioCaseSupport {
 
     /** The host's io facts through the module's API and SDK action (GetHostIoFactsAction). */
     static def hostFacts(String session, String hostUuid) {
-        def a = sdk("GetHostIoFactsAction")
-        a.hostUuid = hostUuid
-        a.sessionId = session
-        def r = a.call()
-        assert r.error == null: "GetHostIoFacts(${hostUuid}) failed: ${r.error}"
-        return r.value.inventory
+        return inventory(session, "GetHostIoFacts", [hostUuid: hostUuid])
     }
 
     /** Records the QEMU version ZStack keeps for the host (KvmHypervisorInfoVO, qemu-kvm), as its agent reports it. */
@@ -150,11 +145,16 @@ class AioCaseSupport {
      * (-Dmaven.test.additionalClasspath), after ZStack's test sources are compiled, so its classes are used by name.
      */
     static def decision(String session, String volumeUuid) {
-        def a = sdk("GetVolumeIoModeDecisionAction")
-        a.volumeUuid = volumeUuid
+        return inventory(session, "GetVolumeIoModeDecision", [volumeUuid: volumeUuid])
+    }
+
+    /** The inventory answered by the module's SDK action {@code <name>Action} called with {@code params}. */
+    private static def inventory(String session, String name, Map<String, String> params) {
+        def a = sdk(name + "Action")
+        params.each { k, v -> a[k] = v }
         a.sessionId = session
         def r = a.call()
-        assert r.error == null: "GetVolumeIoModeDecision(${volumeUuid}) failed: ${r.error}"
+        assert r.error == null: "${name}(${params}) failed: ${r.error}"
         return r.value.inventory
     }
 
