@@ -58,8 +58,8 @@ class AioEnvs {
     }
 
     /**
-     * A shared mount point storage "smp" seen by two hosts, "kvm" (the VM's) and "kvm2" (127.0.0.2), for live
-     * migration; sftp backup storage; one data volume.
+     * A shared mount point storage "smp" seen by two hosts, "kvm" (the VM's) and "kvm2" (127.0.0.1: another name of
+     * the address the simulator listens on), for live migration; sftp backup storage; one data volume.
      */
     static EnvSpec twoHostsSharedMountPoint() {
         return oneHost("smp", 1, { ZoneSpec z ->
@@ -70,7 +70,7 @@ class AioEnvs {
         }, sftp(), { c ->
             c.kvm {
                 name = "kvm2"
-                managementIp = "127.0.0.2"
+                managementIp = "127.0.0.1"
                 username = "root"
                 password = "password"
             }

@@ -4,6 +4,8 @@ import org.zstack.header.host.HostStatus
 import org.zstack.header.host.HostVO
 import org.zstack.header.host.HostVO_
 import org.zstack.core.db.Q
+import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO
+import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO_
 import org.zstack.kvm.KVMAgentCommands
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
@@ -62,6 +64,13 @@ class AioIoModeHostFactsCase extends AioCaseBase {
         reconnectHost { uuid = host }
         assert scripts.size() == before + 1: "the probe runs again at every reconnect"
         assert Q.New(HostVO.class).select(HostVO_.status).eq(HostVO_.uuid, host).findValue() == HostStatus.Connected
+        // ZStack's reconnect records the simulator's QEMU in KvmHypervisorInfoVO, and the facts take it from there
+        String recorded = Q.New(KvmHypervisorInfoVO.class).select(KvmHypervisorInfoVO_.version)
+                .eq(KvmHypervisorInfoVO_.uuid, host).findValue()
+        if (recorded != null) {
+            assert recorded.startsWith(AioCaseSupport.hostFacts(adminSession(), host).qemu as String)
+        }
+        AioCaseSupport.qemuKvm(host, "8.2.0-13.el9")
     }
 
     void testTheProbeRanAtConnectAndItsFactsAreShown() {

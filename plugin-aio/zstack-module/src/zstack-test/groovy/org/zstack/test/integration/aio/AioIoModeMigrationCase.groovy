@@ -7,6 +7,7 @@ import org.zstack.sdk.HostInventory
 import org.zstack.sdk.MigrateVmAction
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
+import org.zstack.utils.gson.JSONObjectUtil
 
 /**
  * Live migration keeps each disk's mode (ZStack migrates with the source's XML): a host that cannot run an io_uring
@@ -23,7 +24,7 @@ class AioIoModeMigrationCase extends AioCaseBase {
         // kvm runs io_uring; kvm2's kernel has it switched off
         AioCaseSupport.answerProbe(env) { String hostUuid ->
             String ip = Q.New(HostVO.class).select(HostVO_.managementIp).eq(HostVO_.uuid, hostUuid).findValue()
-            return ip == "127.0.0.2" ? AioCaseSupport.CAPABLE_HOST.replace("io_uring_disabled=0", "io_uring_disabled=2")
+            return ip == "127.0.0.1" ? AioCaseSupport.CAPABLE_HOST.replace("io_uring_disabled=0", "io_uring_disabled=2")
                     : AioCaseSupport.CAPABLE_HOST
         }
     }
@@ -62,7 +63,8 @@ class AioIoModeMigrationCase extends AioCaseBase {
         a.sessionId = adminSession()
         def r = a.call()
         assert r.error != null
-        String why = r.error.toString()
+        // ZStack's allocation error; its cause is the filter's sentence
+        String why = JSONObjectUtil.toJsonString(r.error)
         assert why.contains("(${data})") && why.contains("runs io_uring")
         assert why.contains("check io_uring-sysctl failed") && why.contains("kernel.io_uring_disabled is 2")
         assert Q.New(org.zstack.header.vm.VmInstanceVO.class).select(org.zstack.header.vm.VmInstanceVO_.hostUuid)
