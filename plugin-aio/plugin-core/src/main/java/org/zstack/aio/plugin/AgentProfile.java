@@ -96,8 +96,8 @@ public final class AgentProfile {
      */
     public IoModeDecision unreachableAtStart(IoModeDecision d, String why) {
         if (d.refused() || d.effectiveMode() == null) return d;
-        return d.withApplied(IoMode.THREADS, REACHED_CHECK, why + ", so the start hook that sets io= cannot find it and "
-                + name + " writes its driver without an io attribute");
+        return d.withApplied(IoMode.THREADS, REACHED_CHECK, why + ", so the start hook that sets io= cannot find it and"
+                + " the disk keeps the driver " + name + " writes, without an io attribute");
     }
 
     /**

@@ -7,6 +7,7 @@ import org.zstack.core.db.Q
 import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO
 import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO_
 import org.zstack.kvm.KVMAgentCommands
+import org.zstack.kvm.VolumeTO
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
 import org.zstack.utils.data.SizeUnit
@@ -23,6 +24,11 @@ class AioIoModeHostFactsCase extends AioCaseBase {
     List<String> scripts
     String host, root, data1, data2, ps
     VmInstanceInventory vm
+
+    @Override
+    protected List<String> extraSpringXml() {
+        return ["AioVhostUserStandIn.xml"]
+    }
 
     @Override
     void environment() {
@@ -45,6 +51,7 @@ class AioIoModeHostFactsCase extends AioCaseBase {
             testIoUringChosenOnACapableHost()
             testIoUringRefusedByTheFactThatRulesItOut()
             testAFailedProbeNeverBlocksTheConnect()
+            testADiskTheHookCannotReachIsRecordedSo()
             testAutoOnSparseAndPreallocatedVolumes()
             testSparseByActualSizeUnderFalloc()
         }
@@ -134,6 +141,29 @@ class AioIoModeHostFactsCase extends AioCaseBase {
 
         reconnect(AioCaseSupport.CAPABLE_HOST)
         assert restart()[data1].io == "io_uring"
+    }
+
+    void testADiskTheHookCannotReachIsRecordedSo() {
+        // data2 reaches the agent as a vhost-user disk, which vm_plugin.py writes without a <serial>
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data2, "io_uring") == null
+        VhostUserDiskStandIn.VOLUMES.add(data2)
+        List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)
+        try {
+            stopVmInstance { uuid = vm.uuid }
+            startVmInstance { uuid = vm.uuid }
+        } finally {
+            VhostUserDiskStandIn.VOLUMES.remove(data2)
+        }
+        VolumeTO vhost = starts[0].dataVolumes.find { it.volumeUuid == data2 }
+        assert vhost.deviceType == "vhost"
+        String hook = new String(Base64.decoder.decode(starts[0].addons["userDefinedXmlHookScript"] as String), "UTF-8")
+        assert hook.contains("'${data1}': 'io_uring'") && !hook.contains(data2)
+        def d = AioCaseSupport.decision(adminSession(), data2)
+        assert d.requested == "io_uring" && d.effective == "threads"
+        def reached = d.checks.find { it.check == "reached-at-start" }
+        assert reached.mode == "io_uring" && !reached.passed
+        assert reached.message.contains("ZStack's agent writes no <serial> for a vhost-user disk")
+        assert d.reason.endsWith("so the disk runs threads.")
     }
 
     void testAutoOnSparseAndPreallocatedVolumes() {
