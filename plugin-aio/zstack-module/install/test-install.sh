@@ -40,7 +40,7 @@ diff -r "$W/pristine" "$MN" >/dev/null || fail "an install refused for its ZStac
 
 out="$(run install --zstack-home "$MN")" || fail "install: $out"
 for jar in "$W"/bundle/lib/*.jar; do [ -f "$MN/WEB-INF/lib/$(basename "$jar")" ] || fail "missing $(basename "$jar")"; done; ok
-for f in globalConfig/aioIoMode.xml springConfigXml/AioIoMode.xml serviceConfig/aioIoMode.xml db/upgrade/V5.2.1.100__aio_io_mode.sql db/upgrade/V5.2.1.101__aio_io_mode_record.sql; do
+for f in globalConfig/aioIoMode.xml springConfigXml/AioIoMode.xml serviceConfig/aioIoMode.xml db/upgrade/V5.2.1.100__aio_io_mode.sql db/upgrade/V5.2.1.101__aio_io_mode_record.sql db/upgrade/V5.2.1.102__aio_host_io_facts.sql; do
   cmp -s "$W/bundle/conf/$f" "$MN/WEB-INF/classes/$f" || fail "WEB-INF/classes/$f not installed"
 done; ok
 [ "$(grep -c 'springConfigXml/AioIoMode.xml' "$MN/WEB-INF/classes/zstack.xml")" = 1 ] || fail "import line not added once"; ok

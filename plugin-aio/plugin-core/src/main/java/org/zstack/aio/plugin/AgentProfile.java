@@ -42,6 +42,8 @@ public final class AgentProfile {
 
     /** The check a decision gains when the agent gives the disk another mode than the decided one. */
     public static final String APPLIED_CHECK = "applied-by-agent";
+    /** The check a decision gains when the start-time hook cannot reach the disk to set its mode. */
+    public static final String REACHED_CHECK = "reached-at-start";
 
     private final String name;
     private final Set<IoMode> settableAtHotPlug;
@@ -82,6 +84,20 @@ public final class AgentProfile {
                     + " volume then, apply the kvmagent patch, or choose " + gets.wire() + " for this volume.");
         }
         return new HotPlug(d.withApplied(gets, APPLIED_CHECK, hotPlugLimit), null, null);
+    }
+
+    /**
+     * A disk that what applies the decision at start cannot reach (on ZStack the xml hook finds a disk by its
+     * {@code <serial>}, which the agent does not write for a vhost-user or a SCSI LUN disk): it keeps the driver the
+     * agent writes, with no io attribute, which is QEMU's threads. The record says so and why. Refused and
+     * not-applicable decisions are returned as they are.
+     *
+     * @param why what keeps the disk out of reach, e.g. {@code "ZStack's agent writes no <serial> for a vhost-user disk"}
+     */
+    public IoModeDecision unreachableAtStart(IoModeDecision d, String why) {
+        if (d.refused() || d.effectiveMode() == null) return d;
+        return d.withApplied(IoMode.THREADS, REACHED_CHECK, why + ", so the start hook that sets io= cannot find it and"
+                + " the disk keeps the driver " + name + " writes, without an io attribute");
     }
 
     /**

@@ -132,4 +132,32 @@ class AgentProfileTest {
         assertThat(AgentProfile.STANDALONE.migrationBlocker(DECIDER, refused, IoMode.IO_URING, IO_URING_OFF, "data (vol1)",
                 "host b (h2)")).startsWith("volume data (vol1) cannot run io_uring on host b (h2): check ");
     }
+
+    @ParameterizedTest(name = "{0} requested on {1}, out of the start hook's reach: runs {2}")
+    @CsvSource({
+            "native,   LocalStorage, threads",
+            "io_uring, LocalStorage, threads",
+            "threads,  LocalStorage, threads",
+    })
+    void aDiskTheStartHookCannotReachIsRecordedAsRunningWithoutAnIoAttribute(String mode, String storage, String runs) {
+        IoModeDecision d = decide(mode, storage, OnUnsatisfied.FALLBACK);
+        IoModeDecision r = AgentProfile.ZSTACK_STOCK.unreachableAtStart(d, "ZStack's agent writes no <serial> for a vhost-user disk");
+        assertThat(r.effectiveMode().wire()).isEqualTo(runs);
+        if (d.effectiveMode() != IoMode.THREADS) {
+            assertThat(r.checks()).anySatisfy(c -> {
+                assertThat(c.check()).isEqualTo(AgentProfile.REACHED_CHECK);
+                assertThat(c.passed()).isFalse();
+                assertThat(c.message()).contains("no <serial> for a vhost-user disk").contains("cannot find it");
+            });
+            assertThat(r.reason()).endsWith("so the disk runs threads.");
+        } else {
+            assertThat(r).isEqualTo(d);
+        }
+    }
+
+    @Test
+    void aNotApplicableDecisionStaysAsItIsOutOfTheHooksReach() {
+        IoModeDecision d = decide("io_uring", "Ceph", OnUnsatisfied.FAIL);
+        assertThat(AgentProfile.ZSTACK_STOCK.unreachableAtStart(d, "x")).isSameAs(d);
+    }
 }

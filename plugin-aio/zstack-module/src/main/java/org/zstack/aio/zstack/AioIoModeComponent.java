@@ -23,9 +23,10 @@ import static org.zstack.core.Platform.operr;
 /**
  * plugin-aio's service on a ZStack management node: checks its ZStack config declarations against the core's table,
  * builds the decision core from its rules at boot, installs the config validators, and answers
- * APIGetVolumeIoModeDecisionMsg (APIQueryVolumeIoModeDecisionMsg is answered by ZStack's query service). The stored
- * decision is declared a resource type with account references: its key is the volume's uuid, so ZStack's account
- * filter (AccountResourceRefVO, shared resources included) shows a tenant the decisions of its own volumes only.
+ * APIGetVolumeIoModeDecisionMsg and APIGetHostIoFactsMsg (APIQueryVolumeIoModeDecisionMsg is answered by ZStack's
+ * query service). The stored decision is declared a resource type with account references: its key is the volume's
+ * uuid, so ZStack's account filter (AccountResourceRefVO, shared resources included) shows a tenant the decisions of
+ * its own volumes only.
  */
 public class AioIoModeComponent extends AbstractService implements AddtionalResourceTypeExtensionPoint {
     public static final String SERVICE_ID = "aioIoMode";
@@ -39,12 +40,16 @@ public class AioIoModeComponent extends AbstractService implements AddtionalReso
 
     private volatile DiskIoModePlanner planner;
     private volatile IoModeDecisionStore store;
+    private volatile HostIoFactsStore hostFacts;
+    private volatile VolumeFactsReader facts;
+    private volatile IoModeDecider decider;
 
     @Override
     public boolean start() {
         ConfigDeclarations.requireAgreement();
-        IoModeDecider decider = new IoModeDecider(IoModeRulesLoader.fromClasspath());
-        VolumeFactsReader facts = new VolumeFactsReader(rcf);
+        decider = new IoModeDecider(IoModeRulesLoader.fromClasspath());
+        hostFacts = new HostIoFactsStore(dbf);
+        facts = new VolumeFactsReader(rcf, hostFacts);
         planner = new DiskIoModePlanner(decider, new IoModeConfigResolver(), facts);
         store = new IoModeDecisionStore(dbf);
         new IoModeConfigValidation(decider, facts, rcf).install();
@@ -64,6 +69,22 @@ public class AioIoModeComponent extends AbstractService implements AddtionalReso
         return store;
     }
 
+    HostIoFactsStore hostFacts() {
+        return hostFacts;
+    }
+
+    VolumeFactsReader facts() {
+        return facts;
+    }
+
+    IoModeDecider decider() {
+        return decider;
+    }
+
+    CloudBus bus() {
+        return bus;
+    }
+
     @Override
     public String getId() {
         return bus.makeLocalServiceId(SERVICE_ID);
@@ -73,6 +94,8 @@ public class AioIoModeComponent extends AbstractService implements AddtionalReso
     public void handleMessage(Message msg) {
         if (msg instanceof APIGetVolumeIoModeDecisionMsg) {
             handle((APIGetVolumeIoModeDecisionMsg) msg);
+        } else if (msg instanceof APIGetHostIoFactsMsg) {
+            handle((APIGetHostIoFactsMsg) msg);
         } else {
             bus.dealWithUnknownMessage(msg);
         }
@@ -96,6 +119,14 @@ public class AioIoModeComponent extends AbstractService implements AddtionalReso
         } else {
             reply.setInventory(d);
         }
+        bus.reply(msg, reply);
+    }
+
+    /** A host never probed is answered too: its facts are unknown, and each sentence says it was not probed. */
+    private void handle(APIGetHostIoFactsMsg msg) {
+        APIGetHostIoFactsReply reply = new APIGetHostIoFactsReply();
+        HostIoFactsStore.Probed row = hostFacts.find(msg.getHostUuid());
+        reply.setInventory(HostIoFactsInventory.of(facts.probe(msg.getHostUuid(), row), row));
         bus.reply(msg, reply);
     }
 

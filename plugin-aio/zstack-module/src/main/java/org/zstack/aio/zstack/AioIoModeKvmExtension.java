@@ -22,6 +22,7 @@ import org.zstack.utils.logging.CLogger;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,16 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
     static final String IO_MODE_ADDON = "aioIoMode";
     /** What ZStack's unmodified agent applies (the kvmagent patch's hosts are not told apart yet: issue 27's probe). */
     private static final AgentProfile AGENT = AgentProfile.ZSTACK_STOCK;
+    /**
+     * VolumeTO device types whose disk the agent writes without a {@code <serial>} (vm_plugin.py set_volume_serial_id:
+     * type vhostuser, and the iSCSI disk it writes as device lun), so the start hook cannot find them.
+     */
+    private static final Map<String, String> UNREACHABLE_AT_START = new HashMap<>();
+
+    static {
+        UNREACHABLE_AT_START.put(VolumeTO.VHOST, "a vhost-user disk");
+        UNREACHABLE_AT_START.put(VolumeTO.ISCSI, "an iSCSI disk it attaches as a SCSI LUN");
+    }
 
     private final AioIoModeComponent module;
     /** decisions sent with a start or attach that the agent has not answered yet, by VM uuid or volume uuid */
@@ -62,7 +73,11 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
         if (cmd.getRootVolume() != null) disks.add(cmd.getRootVolume());
         disks.addAll(cmd.getDataVolumes());
         Map<String, String> cacheModes = new LinkedHashMap<>();
-        for (VolumeTO to : disks) cacheModes.put(to.getVolumeUuid(), to.getCacheMode());
+        Map<String, String> deviceTypes = new LinkedHashMap<>();
+        for (VolumeTO to : disks) {
+            cacheModes.put(to.getVolumeUuid(), to.getCacheMode());
+            deviceTypes.put(to.getVolumeUuid(), to.getDeviceType());
+        }
 
         String vmUuid = spec.getVmInventory().getUuid();
         Map<String, IoMode> modes = new LinkedHashMap<>();
@@ -70,7 +85,12 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
         for (DiskIoModePlanner.Planned p : module.planner().decide(volumes, cacheModes, host.getUuid())) {
             IoModeDecision d = p.decision;
             refuseIfRefused(d.refused(), d.volumeUuid(), vmUuid, d.reason());
-            if (d.effectiveMode() != null) modes.put(d.volumeUuid(), d.effectiveMode());
+            String unreachable = UNREACHABLE_AT_START.get(deviceTypes.get(d.volumeUuid()));
+            if (unreachable != null) {
+                d = AGENT.unreachableAtStart(d, "ZStack's agent writes no <serial> for " + unreachable);
+            } else if (d.effectiveMode() != null) {
+                modes.put(d.volumeUuid(), d.effectiveMode());
+            }
             applied.add(DecisionRecord.of(d, vmUuid, Operation.START, null, null));
         }
         Object adminHook = cmd.getAddons().get(XmlHookScript.ADDON);

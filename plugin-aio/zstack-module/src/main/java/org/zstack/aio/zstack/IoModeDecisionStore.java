@@ -8,7 +8,9 @@ import org.zstack.utils.gson.JSONObjectUtil;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The applied decisions, one row per volume in AioVolumeIoModeDecisionVO (the module's Flyway scripts), with the
@@ -53,6 +55,17 @@ final class IoModeDecisionStore {
         for (String c : CONTENT) sql.append(", ").append(c).append(" = VALUES(").append(c).append(')');
         sql.append(", lastOpDate = NOW()");
         jdbc.update(sql.toString(), args.toArray());
+    }
+
+    /** volume uuid -> the mode its stored decision says it runs (one query; volumes without a decision are absent). */
+    Map<String, String> effectiveModes(List<String> volumeUuids) {
+        Map<String, String> out = new HashMap<>();
+        if (volumeUuids.isEmpty()) return out;
+        StringBuilder in = new StringBuilder();
+        for (int i = 0; i < volumeUuids.size(); i++) in.append(i == 0 ? "?" : ", ?");
+        jdbc.query("SELECT volumeUuid, effective FROM " + TABLE + " WHERE refused = 0 AND volumeUuid IN (" + in + ")",
+                rs -> { out.put(rs.getString(1), rs.getString(2)); }, volumeUuids.toArray());
+        return out;
     }
 
     /** The stored decision of a volume, or null when none was applied yet. */

@@ -3,7 +3,10 @@ package org.zstack.aio.zstack;
 import org.zstack.header.identity.rbac.RBACDescription;
 import org.zstack.header.volume.VolumeVO;
 
-/** Reading and querying io-mode decisions is allowed to whoever owns the volumes, as reading the volumes is. */
+/**
+ * Reading and querying io-mode decisions is allowed to whoever owns the volumes, as reading the volumes is; a host's
+ * io facts only to admins, as hosts are.
+ */
 public class RBACInfo implements RBACDescription {
     @Override
     public void permissions() {
@@ -11,6 +14,10 @@ public class RBACInfo implements RBACDescription {
                 .name("aio-io-mode")
                 .normalAPIs(APIGetVolumeIoModeDecisionMsg.class, APIQueryVolumeIoModeDecisionMsg.class)
                 .targetResources(VolumeVO.class)
+                .build();
+        permissionBuilder()
+                .name("aio-host-io-facts")
+                .adminOnlyAPIs(APIGetHostIoFactsMsg.class)
                 .build();
     }
 

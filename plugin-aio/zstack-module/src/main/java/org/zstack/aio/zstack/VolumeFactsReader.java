@@ -1,14 +1,17 @@
 package org.zstack.aio.zstack;
 
 import org.zstack.aio.decision.HostFacts;
-import org.zstack.aio.decision.Version;
 import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.plugin.HostIoProbe;
 import org.zstack.core.config.GlobalConfig;
 import org.zstack.core.db.Q;
 import org.zstack.header.storage.primary.PrimaryStorageVO;
 import org.zstack.header.storage.primary.PrimaryStorageVO_;
 import org.zstack.header.volume.VolumeInventory;
+import org.zstack.kvm.KVMConstant;
 import org.zstack.kvm.KVMSystemTags;
+import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO;
+import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO_;
 import org.zstack.resourceconfig.ResourceConfigFacade;
 import org.zstack.storage.primary.local.LocalStorageConstants;
 import org.zstack.storage.primary.local.LocalStoragePrimaryStorageGlobalConfig;
@@ -28,12 +31,13 @@ import java.util.Set;
 
 /**
  * The facts ZStack has about volumes and hosts, as the decision core wants them. A fixed number of queries for any
- * number of volumes: primary storage types (1), qcow2 allocation per file storage type in use (at most 3), host
- * versions (2).
+ * number of volumes: primary storage types (1), qcow2 allocation per file storage type in use (at most 3), the host's
+ * probe (1), its QEMU (KvmHypervisorInfoVO, 1) and its version tags (2).
  *
- * ZStack reports no kernel version, no kernel.io_uring_disabled and no io_uring probe: those host facts stay unknown,
- * so io_uring's checks fail and say why. Nor does it measure allocation per volume: the qcow2 allocation policy of the
- * volume's primary storage stands for its preallocation.
+ * The host's kernel, kernel.io_uring_disabled and whether QEMU opens an image with io_uring come from plugin-aio's
+ * host probe, run at every connect ({@link AioHostIoFactsFlow}); a host never probed has them unknown, and io_uring's
+ * checks say so. A volume's preallocation is the qcow2 allocation policy of its primary storage, and its measured
+ * allocation its own actualSize against its size: the decision core takes the more cautious of the two.
  */
 final class VolumeFactsReader {
 
@@ -49,9 +53,11 @@ final class VolumeFactsReader {
     }
 
     private final ResourceConfigFacade resourceConfigs;
+    private final HostIoFactsStore probes;
 
-    VolumeFactsReader(ResourceConfigFacade resourceConfigs) {
+    VolumeFactsReader(ResourceConfigFacade resourceConfigs, HostIoFactsStore probes) {
         this.resourceConfigs = resourceConfigs;
+        this.probes = probes;
     }
 
     /**
@@ -65,8 +71,8 @@ final class VolumeFactsReader {
         for (VolumeInventory v : volumes) {
             String psType = psTypes.get(v.getPrimaryStorageUuid());
             String prealloc = QCOW2.equals(v.getFormat()) ? allocation.get(v.getPrimaryStorageUuid()) : null;
-            out.put(v.getUuid(), new VolumeFacts(v.getUuid(), psType, v.getFormat(), prealloc, v.getSize(), null,
-                    cacheModes.get(v.getUuid())));
+            out.put(v.getUuid(), new VolumeFacts(v.getUuid(), psType, v.getFormat(), prealloc, v.getSize(),
+                    measured(v.getActualSize()), cacheModes.get(v.getUuid())));
         }
         return out;
     }
@@ -78,9 +84,24 @@ final class VolumeFactsReader {
     }
 
     HostFacts host(String hostUuid) {
-        String qemu = KVMSystemTags.QEMU_IMG_VERSION.getTokenByResourceUuid(hostUuid, KVMSystemTags.QEMU_IMG_VERSION_TOKEN);
+        return probe(hostUuid, probes.find(hostUuid)).facts();
+    }
+
+    /** The host's facts read from its last probe ({@code row}, null: never probed) and ZStack's own records. */
+    HostIoProbe probe(String hostUuid, HostIoFactsStore.Probed row) {
+        String qemu = Q.New(KvmHypervisorInfoVO.class).select(KvmHypervisorInfoVO_.version)
+                .eq(KvmHypervisorInfoVO_.uuid, hostUuid).eq(KvmHypervisorInfoVO_.hypervisor, KVMConstant.VIRTUALIZER_QEMU_KVM)
+                .findValue();
+        if (qemu == null) {
+            qemu = KVMSystemTags.QEMU_IMG_VERSION.getTokenByResourceUuid(hostUuid, KVMSystemTags.QEMU_IMG_VERSION_TOKEN);
+        }
         String libvirt = KVMSystemTags.LIBVIRT_VERSION.getTokenByResourceUuid(hostUuid, KVMSystemTags.LIBVIRT_VERSION_TOKEN);
-        return new HostFacts(hostUuid, null, null, Version.parseOrNull(qemu), null, Version.parseOrNull(libvirt));
+        return HostIoProbe.read(hostUuid, row == null ? null : row.output, row == null ? null : row.failure, qemu, libvirt);
+    }
+
+    /** ZStack's actualSize, or null when it was never measured (ZStack leaves it null or 0 until its agent reports one). */
+    private static Long measured(Long actualSize) {
+        return actualSize == null || actualSize <= 0 ? null : actualSize;
     }
 
     private static Map<String, String> primaryStorageTypes(List<VolumeInventory> volumes) {

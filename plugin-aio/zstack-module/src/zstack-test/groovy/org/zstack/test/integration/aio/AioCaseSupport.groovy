@@ -2,7 +2,17 @@ package org.zstack.test.integration.aio
 
 import org.springframework.http.HttpEntity
 import org.zstack.kvm.KVMAgentCommands
+import org.zstack.core.Platform
+import org.zstack.core.db.Q
+import org.zstack.core.db.SQL
+import org.zstack.header.volume.VolumeVO
+import org.zstack.header.volume.VolumeVO_
 import org.zstack.kvm.KVMConstant
+import org.zstack.kvm.KvmRunShellMsg
+import org.zstack.kvm.KvmRunShellReply
+import org.zstack.kvm.hypervisor.datatype.HypervisorVersionState
+import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO
+import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO_
 import org.zstack.sdk.UpdateGlobalConfigAction
 import org.zstack.sdk.UpdateResourceConfigAction
 import org.zstack.testlib.EnvSpec
@@ -33,6 +43,53 @@ class AioCaseSupport {
             include("AioIoMode.xml")
             extraXml.each { include(it) }
         }
+    }
+
+    /** What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring. */
+    static final String CAPABLE_HOST = "kernel=6.8.0-45-generic\nio_uring_disabled=0\nqemu=8.2.2\nqemu_io_uring=yes\nlibvirt=10.0.0\n"
+
+    /**
+     * The simulated host's answer to plugin-aio's probe (ZStack's KvmRunShellMsg, SSH on a real host): what
+     * {@code lines} (given the host's uuid) returns at each connect, or, when it returns null, the SSH failure ZStack
+     * reports. The scripts received are collected in the returned list.
+     */
+    static List<String> answerProbe(EnvSpec env, Closure<String> lines) {
+        List<String> scripts = Collections.synchronizedList([])
+        env.message(KvmRunShellMsg.class) { KvmRunShellMsg msg, bus ->
+            scripts.add(msg.script)
+            KvmRunShellReply reply = new KvmRunShellReply()
+            String out = lines(msg.hostUuid)
+            if (out == null) {
+                reply.setError(Platform.operr("unable to connect to KVM[ip:localhost, username:root, sshPort:22 ]; connection refused"))
+            } else {
+                reply.stdout = out
+                reply.stderr = ""
+                reply.returnCode = 0
+            }
+            bus.reply(msg, reply)
+        }
+        return scripts
+    }
+
+    /** The host's io facts through the module's API and SDK action (GetHostIoFactsAction). */
+    static def hostFacts(String session, String hostUuid) {
+        return inventory(session, "GetHostIoFacts", [hostUuid: hostUuid])
+    }
+
+    /** Records the QEMU version ZStack keeps for the host (KvmHypervisorInfoVO, qemu-kvm), as its agent reports it. */
+    static void qemuKvm(String hostUuid, String version) {
+        SQL.New(KvmHypervisorInfoVO.class).eq(KvmHypervisorInfoVO_.uuid, hostUuid).delete()
+        KvmHypervisorInfoVO vo = new KvmHypervisorInfoVO()
+        vo.uuid = hostUuid
+        vo.hypervisor = KVMConstant.VIRTUALIZER_QEMU_KVM
+        vo.version = version
+        vo.matchState = HypervisorVersionState.Matched
+        Platform.getComponentLoader().getComponent(org.zstack.core.db.DatabaseFacade.class).persist(vo)
+    }
+
+    /** A volume's allocation as ZStack's agent reported it (VolumeVO.actualSize). */
+    static void actualSize(String volumeUuid, Long bytes) {
+        SQL.New(VolumeVO.class).eq(VolumeVO_.uuid, volumeUuid).set(VolumeVO_.actualSize, bytes).update()
     }
 
     /** UpdateResourceConfig through ZStack's REST API; the error (null on success). */
@@ -88,11 +145,16 @@ class AioCaseSupport {
      * (-Dmaven.test.additionalClasspath), after ZStack's test sources are compiled, so its classes are used by name.
      */
     static def decision(String session, String volumeUuid) {
-        def a = sdk("GetVolumeIoModeDecisionAction")
-        a.volumeUuid = volumeUuid
+        return inventory(session, "GetVolumeIoModeDecision", [volumeUuid: volumeUuid])
+    }
+
+    /** The inventory answered by the module's SDK action {@code <name>Action} called with {@code params}. */
+    private static def inventory(String session, String name, Map<String, String> params) {
+        def a = sdk(name + "Action")
+        params.each { k, v -> a[k] = v }
         a.sessionId = session
         def r = a.call()
-        assert r.error == null: "GetVolumeIoModeDecision(${volumeUuid}) failed: ${r.error}"
+        assert r.error == null: "${name}(${params}) failed: ${r.error}"
         return r.value.inventory
     }
 

@@ -57,6 +57,26 @@ class AioEnvs {
         }, sftp())
     }
 
+    /**
+     * A shared mount point storage "smp" seen by two hosts, "kvm" (the VM's) and "kvm2" (127.0.0.1: another name of
+     * the address the simulator listens on), for live migration; sftp backup storage; one data volume.
+     */
+    static EnvSpec twoHostsSharedMountPoint() {
+        return oneHost("smp", 1, { ZoneSpec z ->
+            z.smpPrimaryStorage {
+                name = "smp"
+                url = "/smp"
+            }
+        }, sftp(), { c ->
+            c.kvm {
+                name = "kvm2"
+                managementIp = "127.0.0.1"
+                username = "root"
+                password = "password"
+            }
+        })
+    }
+
     private static Closure sftp() {
         return { EnvSpec e ->
             e.sftpBackupStorage {
@@ -73,7 +93,8 @@ class AioEnvs {
         }
     }
 
-    private static EnvSpec oneHost(String psName, int dataVolumes, Closure primaryStorage, Closure backupStorage) {
+    private static EnvSpec oneHost(String psName, int dataVolumes, Closure primaryStorage, Closure backupStorage,
+                                   Closure moreHosts = {}) {
         return Test.makeEnv {
             instanceOffering {
                 name = "instanceOffering"
@@ -96,6 +117,7 @@ class AioEnvs {
                         username = "root"
                         password = "password"
                     }
+                    moreHosts(delegate)
                     attachPrimaryStorage(psName)
                     attachL2Network("l2")
                 }
@@ -119,6 +141,7 @@ class AioEnvs {
                 name = "vm"
                 useInstanceOffering("instanceOffering")
                 useImage("image")
+                useHost("kvm")
                 useL3Networks("l3")
                 useDiskOfferings((["diskOffering"] * dataVolumes) as String[])
             }

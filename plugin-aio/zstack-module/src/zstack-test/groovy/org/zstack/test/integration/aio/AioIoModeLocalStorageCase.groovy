@@ -21,6 +21,7 @@ class AioIoModeLocalStorageCase extends AioCaseBase {
     @Override
     void environment() {
         env = AioEnvs.localStorage()
+        AioCaseSupport.answerProbe(env) { String hostUuid -> AioCaseSupport.CAPABLE_HOST }
     }
 
     @Override
@@ -106,8 +107,25 @@ class AioIoModeLocalStorageCase extends AioCaseBase {
         assert d2.requested == "native" && d2.source == "PrimaryStorageVO" && d2.effective == "threads"
         assert d2.reason.contains("check cache-mode failed")
         assert d2.checks.find { it.check == "cache-mode" }.message.contains("writeback")
-        // io_uring is never proven on ZStack: it reports no kernel facts
+        // a refused native steps down to threads, never up to io_uring
         assert !d2.checks.any { it.mode == "io_uring" }
+
+        // what the host's facts make true: its probe says io_uring works, so io_uring asked on the writeback volume
+        // is applied, each io_uring check naming the fact it passed on
+        String host = env.inventoryByName("kvm").uuid
+        AioCaseSupport.qemuKvm(host, "8.2.0")
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data2, "io_uring") == null
+        starts.clear()
+        stopVmInstance { uuid = vm.uuid }
+        startVmInstance { uuid = vm.uuid }
+        assert AioHookRunner.run(starts[0])[data2] == [io: "io_uring", cache: "writeback"]
+        d2 = AioCaseSupport.decision(adminSession(), data2)
+        assert d2.requested == "io_uring" && d2.effective == "io_uring"
+        assert d2.checks.findAll { it.mode == "io_uring" }*.check.containsAll(["kernel-version", "io_uring-sysctl",
+                "qemu-version", "qemu-io_uring-support", "libvirt-version"])
+        assert d2.checks.find { it.check == "io_uring-sysctl" }.message == "kernel.io_uring_disabled is 0: io_uring is enabled."
+        assert d2.checks.find { it.check == "qemu-version" }.message == "QEMU 8.2.0 is at least 5.0."
+        deleteResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = data2 }
     }
 
     void testNativeRuledOutByTheVolumeIsRefusedWhenSet() {

@@ -1,0 +1,42 @@
+#!/bin/sh
+# plugin-aio host probe (POSIX sh). Prints key=value lines about this host's io_uring support; nothing else on stdout.
+# Run by the ZStack module at every host connect and reconnect (KvmRunShellMsg, over SSH); an admin may run it by hand:
+#   sh host-probe.sh
+# Keys (docs/zstack-module.md):
+#   kernel=               uname -r
+#   io_uring_disabled=    /proc/sys/kernel/io_uring_disabled (absent: the kernel has no such sysctl)
+#   qemu=                 qemu-img's version
+#   qemu_io_uring=yes|no  whether qemu-img really read a test image with aio=io_uring
+#   qemu_io_uring_reason= why not (when no)
+#   libvirt=              libvirtd's version
+# each QEMU call is bounded, so a hung tool never holds the host's connect
+t=""; command -v timeout >/dev/null 2>&1 && t="timeout 20"
+echo "kernel=$(uname -r)"
+if [ -r /proc/sys/kernel/io_uring_disabled ]; then
+  echo "io_uring_disabled=$(cat /proc/sys/kernel/io_uring_disabled)"
+fi
+if command -v qemu-img >/dev/null 2>&1; then
+  echo "qemu=$(qemu-img --version 2>/dev/null | sed -n 's/.*version \([0-9][0-9.]*\).*/\1/p' | head -n 1)"
+  dir=$(mktemp -d 2>/dev/null || echo /tmp/aio-probe.$$)
+  mkdir -p "$dir"
+  img="$dir/probe.img"
+  if ! out=$($t qemu-img create -q -f raw "$img" 1M 2>&1); then
+    echo "qemu_io_uring=no"
+    echo "qemu_io_uring_reason=cannot create a test image in $dir: $(echo "$out" | tr '\n' ' ')"
+  elif out=$($t qemu-img bench -f raw -t none -i io_uring -c 1 -d 1 "$img" 2>&1); then
+    echo "qemu_io_uring=yes"
+  else
+    rc=$?
+    echo "qemu_io_uring=no"
+    [ "$rc" = 124 ] && [ -n "$t" ] && out="qemu-img bench -i io_uring did not finish within 20 s"
+    echo "qemu_io_uring_reason=$(echo "$out" | tr '\n' ' ')"
+  fi
+  rm -rf "$dir"
+else
+  echo "qemu_io_uring=no"
+  echo "qemu_io_uring_reason=qemu-img is not installed"
+fi
+lv=$(libvirtd --version 2>/dev/null | sed -n 's/.* \([0-9][0-9.]*\)$/\1/p' | head -n 1)
+[ -n "$lv" ] || lv=$(virsh --version 2>/dev/null | head -n 1)
+[ -n "$lv" ] && echo "libvirt=$lv"
+exit 0

@@ -1,0 +1,121 @@
+package org.zstack.aio.zstack;
+
+import org.zstack.core.cloudbus.CloudBus;
+import org.zstack.core.cloudbus.CloudBusCallBack;
+import org.zstack.core.timeout.ApiTimeoutManagerImpl;
+import org.zstack.header.core.workflow.Flow;
+import org.zstack.header.core.workflow.FlowTrigger;
+import org.zstack.header.core.workflow.NoRollbackFlow;
+import org.zstack.header.host.HostConstant;
+import org.zstack.header.message.MessageReply;
+import org.zstack.kvm.KVMHostConnectExtensionPoint;
+import org.zstack.kvm.KVMHostConnectedContext;
+import org.zstack.kvm.KvmRunShellMsg;
+import org.zstack.kvm.KvmRunShellReply;
+import org.zstack.utils.TaskContext;
+import org.zstack.utils.Utils;
+import org.zstack.utils.logging.CLogger;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * At every connect and reconnect of a KVM host, runs the host probe (conf/aio/host-probe.sh, in the module's jar)
+ * through ZStack's own KvmRunShellMsg (SSH, as ZStack's connect flows do) and stores what it printed, or why it
+ * printed nothing. The probe never blocks the connect: a failure leaves the host's facts unknown, and the decision's
+ * checks say so; each QEMU call in the script is bounded by timeout(1).
+ */
+public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
+    private static final CLogger logger = Utils.getLogger(AioHostIoFactsFlow.class);
+
+    static final String PROBE_RESOURCE = "conf/aio/host-probe.sh";
+    private final AioIoModeComponent module;
+    private final String script;
+
+    public AioHostIoFactsFlow(AioIoModeComponent module) {
+        this.module = module;
+        this.script = probeScript();
+    }
+
+    static String probeScript() {
+        try (InputStream in = AioHostIoFactsFlow.class.getClassLoader().getResourceAsStream(PROBE_RESOURCE)) {
+            if (in == null) throw new IllegalStateException(PROBE_RESOURCE + " is missing from the module's jar");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buf = new byte[4096];
+            for (int n; (n = in.read(buf)) > 0; ) out.write(buf, 0, n);
+            return new String(out.toByteArray(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + PROBE_RESOURCE + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Flow createKvmHostConnectingFlow(KVMHostConnectedContext context) {
+        final String hostUuid = context.getInventory().getUuid();
+        return new NoRollbackFlow() {
+            String __name__ = "aio-probe-host-io-facts";
+
+            @Override
+            public void run(FlowTrigger trigger, Map data) {
+                KvmRunShellMsg msg = new KvmRunShellMsg();
+                msg.setHostUuid(hostUuid);
+                msg.setScript(script);
+                // no timeout of its own: ZStack's bus would make its deadline the deadline of every later message of
+                // this connect (ApiTimeoutManagerImpl's task context); the script bounds its QEMU calls with timeout(1)
+                CloudBus bus = module.bus();
+                bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
+                // the connect's message timeout and deadline: delivering a reply may overwrite them in the task context
+                // (ApiTimeoutManagerImpl.beforeDeliveryMessage gives a reply none, so the next message of the connect
+                // would time out at once); they are put back before the connect goes on
+                final Map<Object, Object> timeouts = connectTimeouts();
+                bus.send(msg, new CloudBusCallBack(trigger) {
+                    @Override
+                    public void run(MessageReply reply) {
+                        for (Map.Entry<Object, Object> e : timeouts.entrySet()) {
+                            TaskContext.putTaskContextItem(e.getKey(), e.getValue());
+                        }
+                        try {
+                            store(hostUuid, reply);
+                        } catch (RuntimeException e) {
+                            logger.warn(String.format("cannot store the io facts of host[uuid:%s]", hostUuid), e);
+                        }
+                        trigger.next();
+                    }
+                });
+            }
+        };
+    }
+
+    private static Map<Object, Object> connectTimeouts() {
+        Map<Object, Object> out = new HashMap<>();
+        for (String key : new String[]{ApiTimeoutManagerImpl.TASK_CONTEXT_MESSAGE_TIMEOUT,
+                ApiTimeoutManagerImpl.TASK_CONTEXT_MESSAGE_DEADLINE}) {
+            Object v = TaskContext.getTaskContextItem(key);
+            if (v != null) out.put(key, v);
+        }
+        return out;
+    }
+
+    private void store(String hostUuid, MessageReply reply) {
+        String failure = null;
+        String output = null;
+        if (!reply.isSuccess()) {
+            failure = reply.getError().getReadableDetails();
+        } else {
+            KvmRunShellReply r = (KvmRunShellReply) reply;
+            if (r.getReturnCode() != 0) {
+                failure = "exit code " + r.getReturnCode() + (r.getStderr() == null ? "" : ": " + r.getStderr().trim());
+            } else {
+                output = r.getStdout() == null ? "" : r.getStdout();
+            }
+        }
+        if (failure != null) {
+            logger.warn(String.format("plugin-aio's host probe failed on host[uuid:%s]: %s", hostUuid, failure));
+        }
+        module.hostFacts().save(hostUuid, output, failure);
+    }
+}
