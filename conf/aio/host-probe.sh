@@ -4,14 +4,17 @@
 #   sh host-probe.sh
 # Keys (docs/zstack-module.md):
 #   kernel=               uname -r
+#   kernel.release=       uname -r, as known-bad rules match it (e.g. el9 kernels ship io_uring off)
 #   io_uring_disabled=    /proc/sys/kernel/io_uring_disabled (absent: the kernel has no such sysctl)
 #   qemu=                 qemu-img's version
-#   qemu_io_uring=yes|no  whether qemu-img really read a test image with aio=io_uring
+#   qemu_io_uring=yes|no  whether qemu-img really read a test image with aio=io_uring (QEMU 8.2-10.1 open it anyway
+#                         and warn "falling back to thread pool" when io_uring is unavailable: that is a no)
 #   qemu_io_uring_reason= why not (when no)
 #   libvirt=              libvirtd's version
 # each QEMU call is bounded, so a hung tool never holds the host's connect
 t=""; command -v timeout >/dev/null 2>&1 && t="timeout 20"
 echo "kernel=$(uname -r)"
+echo "kernel.release=$(uname -r)"
 if [ -r /proc/sys/kernel/io_uring_disabled ]; then
   echo "io_uring_disabled=$(cat /proc/sys/kernel/io_uring_disabled)"
 fi
@@ -24,7 +27,12 @@ if command -v qemu-img >/dev/null 2>&1; then
     echo "qemu_io_uring=no"
     echo "qemu_io_uring_reason=cannot create a test image in $dir: $(echo "$out" | tr '\n' ' ')"
   elif out=$($t qemu-img bench -f raw -t none -i io_uring -c 1 -d 1 "$img" 2>&1); then
-    echo "qemu_io_uring=yes"
+    case "$out" in
+      *"falling back to thread pool"*)
+        echo "qemu_io_uring=no"
+        echo "qemu_io_uring_reason=QEMU fell back to its thread pool: $(echo "$out" | grep -i 'io_uring' | head -n 1)" ;;
+      *) echo "qemu_io_uring=yes" ;;
+    esac
   else
     rc=$?
     echo "qemu_io_uring=no"

@@ -1,0 +1,79 @@
+package org.zstack.aio.plugin;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.zstack.aio.decision.Version;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+/**
+ * conf/aio/host-probe.sh, the one probe the ZStack module sends to each host, run for real on this machine and read by
+ * {@link HostIoProbe}; and against a qemu-img that opens the image but falls back to threads (QEMU 8.2-10.1 without
+ * io_uring), which must read as "no".
+ */
+class HostProbeScriptTest {
+
+    private static final Path SCRIPT = Path.of("..", "..", "conf", "aio", "host-probe.sh");
+
+    @Test
+    void theProbeReportsThisHostAsItIs() throws Exception {
+        boolean hasQemuImg = run(List.of("sh", "-c", "command -v qemu-img"), null).exit == 0;
+        // bin/aio-test installs QEMU before the tests; a machine without it may skip, CI may not
+        if (!"true".equals(System.getenv("CI"))) assumeThat(hasQemuImg).as("qemu-img on PATH").isTrue();
+        Result r = run(List.of("sh", SCRIPT.toString()), null);
+        assertThat(r.exit).isZero();
+        String uname = run(List.of("uname", "-r"), null).out.trim();
+        assertThat(r.out).contains("kernel=" + uname + "\n").contains("kernel.release=" + uname + "\n");
+        HostIoProbe p = HostIoProbe.read("h", r.out, null, null, null);
+        assertThat(p.facts().kernel()).isEqualTo(Version.parse(uname));
+        assertThat(p.facts().probe("kernel.release")).isEqualTo(uname);
+        Path sysctl = Path.of("/proc/sys/kernel/io_uring_disabled");
+        if (Files.isReadable(sysctl)) {
+            assertThat(p.facts().ioUringDisabled()).isEqualTo(Integer.valueOf(Files.readString(sysctl).trim()));
+        } else {
+            assertThat(r.out).doesNotContain("io_uring_disabled=");
+        }
+        assertThat(p.facts().qemu()).isNotNull();
+        assertThat(p.facts().qemuIoUring()).isNotNull();
+        if (!p.facts().qemuIoUring()) assertThat(r.out).contains("qemu_io_uring_reason=");
+    }
+
+    @Test
+    void aQemuThatFallsBackToItsThreadPoolDoesNotCountAsIoUring(@TempDir Path bin) throws Exception {
+        Path fake = bin.resolve("qemu-img");
+        Files.writeString(fake, "#!/bin/sh\n"
+                + "case \"$1\" in\n"
+                + "  --version) echo 'qemu-img version 9.2.0' ;;\n"
+                + "  create) : > \"$(eval echo \\${$#})\" ;;\n"
+                + "  bench) echo 'qemu-img: warning: Unable to use linux io_uring, falling back to thread pool' >&2 ;;\n"
+                + "esac\nexit 0\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Result r = run(List.of("sh", SCRIPT.toString()), Map.of("PATH", bin + ":" + System.getenv("PATH")));
+        HostIoProbe p = HostIoProbe.read("h", r.out, null, null, null);
+        assertThat(r.out).contains("qemu=9.2.0\n");
+        assertThat(p.facts().qemuIoUring()).isFalse();
+        assertThat(r.out).contains("qemu_io_uring_reason=QEMU fell back to its thread pool");
+    }
+
+    private record Result(int exit, String out) {
+    }
+
+    private static Result run(List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        if (env != null) pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        return new Result(p.exitValue(), out);
+    }
+}
