@@ -1,5 +1,8 @@
 package org.zstack.aio.server.host;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -8,11 +11,17 @@ import org.zstack.aio.decision.HostFacts;
 import org.zstack.aio.decision.Version;
 
 import java.time.LocalDateTime;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** A host's probed io capabilities (from its agent), refreshed on every connect. */
 @Entity
 @Table(name = "HostIoCapabilitiesVO")
 public class HostIoCapabilitiesVO {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, String>> PROBES = new TypeReference<>() {
+    };
+
     @Id
     private String hostUuid;
     private String kernelVersion;
@@ -26,6 +35,8 @@ public class HostIoCapabilitiesVO {
     private String libvirtUri;
     /** JSON list of StoragePathFacts */
     private String storagePaths;
+    /** JSON object of the agent's named probes (HostFacts.probes), which known-bad rules test */
+    private String probes;
     private LocalDateTime lastProbeDate;
 
     protected HostIoCapabilitiesVO() {
@@ -36,6 +47,7 @@ public class HostIoCapabilitiesVO {
     }
 
     public void update(HostFactsRsp f, String storagePathsJson) {
+        probes = f.probes() == null || f.probes().isEmpty() ? null : write(f.probes());
         kernelVersion = f.kernelVersion();
         ioUringDisabled = f.ioUringDisabled();
         qemuVersion = f.qemuVersion();
@@ -52,7 +64,25 @@ public class HostIoCapabilitiesVO {
     /** The facts the decision reads. */
     public HostFacts toFacts() {
         return new HostFacts(hostUuid, Version.parseOrNull(kernelVersion), ioUringDisabled,
-                Version.parseOrNull(qemuVersion), qemuIoUring, Version.parseOrNull(libvirtVersion));
+                Version.parseOrNull(qemuVersion), qemuIoUring, Version.parseOrNull(libvirtVersion), probes());
+    }
+
+    /** The agent's named probes as it reported them at the last connect; empty when none. */
+    public Map<String, String> probes() {
+        if (probes == null) return Map.of();
+        try {
+            return JSON.readValue(probes, PROBES);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored probes of host " + hostUuid + " are not valid JSON", e);
+        }
+    }
+
+    private static String write(Map<String, String> m) {
+        try {
+            return JSON.writeValueAsString(new TreeMap<>(m));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public String getHostUuid() { return hostUuid; }
