@@ -203,6 +203,9 @@ class AioIoModeHostFactsCase extends AioCaseBase {
         // measured full, the same policy lets native through
         AioCaseSupport.actualSize(data1, size)
         assert restart()[data1].io == "native"
+        assert AioCaseSupport.decision(adminSession(), data1).checks.find { it.check == "non-sparse-image" }.message ==
+                "preallocation falloc (measured: ${size} of ${size} bytes allocated) counts as non-sparse because" +
+                " kvm/vm.ioMode.native.allowFalloc is true."
         AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "threads")
         AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data2, "threads")
     }
