@@ -83,7 +83,7 @@ class AioIoModeHostFactsCase extends AioCaseBase {
     void testTheProbeRanAtConnectAndItsFactsAreShown() {
         // the script sent over SSH is the module's own probe, shipped in its jar
         assert !scripts.isEmpty()
-        assert scripts[-1].contains("qemu-img bench -f raw -t none -i io_uring")
+        assert scripts[-1].contains("qemu-img bench -f raw -t writeback -i io_uring")
         assert scripts[-1].contains('echo "io_uring_disabled=')
 
         def f = AioCaseSupport.hostFacts(adminSession(), host)
