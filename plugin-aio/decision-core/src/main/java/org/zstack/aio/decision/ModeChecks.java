@@ -80,23 +80,27 @@ final class ModeChecks {
                     + prealloc + "): native AIO on a sparse file can block the whole VM while the filesystem allocates"
                     + " blocks; create the volume with preallocation full.");
         }
+        String figures = v.allocationMeasured()
+                ? " (measured: " + v.actualSize() + " of " + v.virtualSize() + " bytes allocated)" : "";
         if (rules.nonSparsePreallocations().contains(prealloc)) {
             return add(out, m, "non-sparse-image", true,
-                    "preallocation " + prealloc + " leaves no hole in the image, so native AIO cannot stall on allocation.");
+                    "preallocation " + prealloc + figures + " leaves no hole in the image, so native AIO cannot stall on"
+                    + " allocation.");
         }
         if ("falloc".equals(prealloc)) {
             return add(out, m, "non-sparse-image", p.allowFalloc(), p.allowFalloc()
-                    ? "preallocation falloc counts as non-sparse because kvm/vm.ioMode.native.allowFalloc is true."
-                    : "preallocation falloc leaves unwritten extents whose first write updates filesystem metadata;"
-                      + " preallocate full, or set kvm/vm.ioMode.native.allowFalloc=true on this primary storage.");
+                    ? "preallocation falloc" + figures + " counts as non-sparse because kvm/vm.ioMode.native.allowFalloc"
+                      + " is true."
+                    : "preallocation falloc" + figures + " leaves unwritten extents whose first write updates filesystem"
+                      + " metadata; preallocate full, or set kvm/vm.ioMode.native.allowFalloc=true on this primary storage.");
         }
         if ("raw".equals(v.format()) && v.allocationMeasured()) {
             return add(out, m, "non-sparse-image", true,
-                    "the raw image is measured fully allocated (" + v.actualSize() + " of " + v.virtualSize() + " bytes).");
+                    "the raw image is measured fully allocated (" + v.actualSize() + " of " + v.virtualSize() + " bytes allocated).");
         }
         return add(out, m, "non-sparse-image", false,
-                "preallocation " + prealloc + " on " + v.storageType() + " leaves the image sparse: native AIO on a sparse"
-                + " file can block the whole VM while the filesystem allocates blocks; create the volume with"
+                "preallocation " + prealloc + " on " + v.storageType() + figures + " leaves the image sparse: native AIO on"
+                + " a sparse file can block the whole VM while the filesystem allocates blocks; create the volume with"
                 + " preallocation full.");
     }
 

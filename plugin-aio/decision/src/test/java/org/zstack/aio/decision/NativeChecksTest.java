@@ -173,6 +173,25 @@ class NativeChecksTest {
                 "native", "non-sparse-image").passed()).isTrue();
     }
 
+    /** measured, not sparse by the measurement, judged by the policy: the sentence names the figures either way */
+    @ParameterizedTest(name = "{0} {1} preallocation={2} allowFalloc={3} measured full -> passes={4}")
+    @CsvSource({
+            "LocalStorage, qcow2, full,   false, true",
+            "LocalStorage, qcow2, none,   false, false",
+            "NFS,          qcow2, falloc, false, false",
+            "NFS,          qcow2, falloc, true,  true",
+            "NFS,          raw,   none,   false, true",
+    })
+    void aMeasuredVolumeJudgedByItsPolicyNamesTheFigures(String type, String format, String prealloc, boolean allowFalloc,
+                                                         boolean passes) {
+        long actual = 10 * GIB + 2_000_000;
+        VolumeFacts v = measured(type, format, prealloc, 10 * GIB, actual);
+        Check c = check(DECIDER.decide(in(RequestedIoMode.NATIVE, v, null, new DecisionPolicy(OnUnsatisfied.FAIL, allowFalloc))),
+                "native", "non-sparse-image");
+        assertThat(c.passed()).isEqualTo(passes);
+        assertThat(c.message()).contains(actual + " of " + 10 * GIB + " bytes allocated");
+    }
+
     @ParameterizedTest
     @CsvSource({"0,0", "0,5"})
     void zeroVirtualSizeIsNotAMeasurement(long virtual, long actual) {

@@ -7,9 +7,11 @@ import org.zstack.header.allocator.HostAllocatorFilterExtensionPoint;
 import org.zstack.header.allocator.HostAllocatorSpec;
 import org.zstack.header.host.HostVO;
 import org.zstack.header.vm.VmInstanceConstant;
+import org.zstack.header.vm.VmInstanceState;
 import org.zstack.header.volume.VolumeInventory;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +22,8 @@ import java.util.Map;
  * with the core's sentence ({@link AgentProfile#migrationBlocker}) naming the disk and the missing capability.
  */
 public class AioMigrationHostFilter implements HostAllocatorFilterExtensionPoint {
+    /** VM states whose disks are open in QEMU, so a migration carries them as they run */
+    private static final List<String> RUNS = Arrays.asList(VmInstanceState.Running.toString(), VmInstanceState.Paused.toString());
     /** What ZStack's unmodified agent does at a live migration. */
     private static final AgentProfile AGENT = AgentProfile.ZSTACK_STOCK;
 
@@ -34,7 +38,9 @@ public class AioMigrationHostFilter implements HostAllocatorFilterExtensionPoint
     @Override
     public List<HostVO> filterHostCandidates(List<HostVO> candidates, HostAllocatorSpec spec) {
         lastReason.remove();
-        if (!VmInstanceConstant.VmOperation.Migrate.toString().equals(spec.getVmOperation()) || spec.getVmInstance() == null) {
+        if (!VmInstanceConstant.VmOperation.Migrate.toString().equals(spec.getVmOperation()) || spec.getVmInstance() == null
+                || !RUNS.contains(spec.getVmInstance().getState())) {
+            // a stopped VM's disks run nothing now: its next start decides them for the host it starts on
             return candidates;
         }
         List<VolumeInventory> volumes = spec.getVmInstance().getAllVolumes();

@@ -83,7 +83,7 @@ class AioIoModeHostFactsCase extends AioCaseBase {
     void testTheProbeRanAtConnectAndItsFactsAreShown() {
         // the script sent over SSH is the module's own probe, shipped in its jar
         assert !scripts.isEmpty()
-        assert scripts[-1].contains("qemu-img bench -f raw -t none -i io_uring")
+        assert scripts[-1].contains("qemu-img bench -f raw -t writeback -i io_uring")
         assert scripts[-1].contains('echo "io_uring_disabled=')
 
         def f = AioCaseSupport.hostFacts(adminSession(), host)
@@ -203,6 +203,9 @@ class AioIoModeHostFactsCase extends AioCaseBase {
         // measured full, the same policy lets native through
         AioCaseSupport.actualSize(data1, size)
         assert restart()[data1].io == "native"
+        assert AioCaseSupport.decision(adminSession(), data1).checks.find { it.check == "non-sparse-image" }.message ==
+                "preallocation falloc (measured: ${size} of ${size} bytes allocated) counts as non-sparse because" +
+                " kvm/vm.ioMode.native.allowFalloc is true."
         AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data1, "threads")
         AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data2, "threads")
     }
