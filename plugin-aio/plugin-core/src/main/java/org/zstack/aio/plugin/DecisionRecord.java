@@ -4,8 +4,6 @@ import org.zstack.aio.decision.Check;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.decision.WorkloadProfile;
 
-import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -97,9 +95,9 @@ public final class DecisionRecord {
     public WorkloadRecord getOptimizedFor() { return optimizedFor; }
     public String getDecidedAt() { return decidedAt; }
 
-    /** The API's one date form: ISO-8601 in UTC with milliseconds, e.g. {@code 2026-11-26T04:31:11.123Z}. */
+    /** The API's one date form ({@link IsoDates}), e.g. {@code 2026-11-26T04:31:11.123Z}. */
     public static String isoUtc(long epochMillis) {
-        return DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(epochMillis));
+        return IsoDates.format(epochMillis);
     }
 
     /** The same record stored at {@code at}. */

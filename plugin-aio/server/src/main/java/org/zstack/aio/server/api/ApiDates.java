@@ -6,13 +6,12 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.zstack.aio.plugin.IsoDates;
 
 import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 
 /**
  * The API's one date form: ISO-8601 in UTC with milliseconds and a {@code Z}, e.g. {@code 2026-11-22T12:56:27.220Z}.
@@ -22,10 +21,9 @@ import java.time.temporal.ChronoUnit;
 @Configuration
 public class ApiDates {
 
-    private static final DateTimeFormatter FORM = DateTimeFormatter.ISO_INSTANT;
-
+    /** The core's form ({@link IsoDates}), so both platforms write a date the same way. */
     public static String format(Instant t) {
-        return FORM.format(t.truncatedTo(ChronoUnit.MILLIS));
+        return IsoDates.format(t.toEpochMilli());
     }
 
     /** A stored local date-time (server time zone) as the API shows it. */
