@@ -62,9 +62,6 @@ public final class AgentProfile {
 
     public String name() { return name; }
 
-    /** Whether a live migration applies the destination's decision to each disk (else the disk keeps its mode). */
-    public boolean migrationRedecides() { return migrationRedecides; }
-
     public boolean canSetAtHotPlug(IoMode mode) { return settableAtHotPlug.contains(mode); }
 
     /**

@@ -95,11 +95,6 @@ public final class DecisionRecord {
     public WorkloadRecord getOptimizedFor() { return optimizedFor; }
     public String getDecidedAt() { return decidedAt; }
 
-    /** The API's one date form ({@link IsoDates}), e.g. {@code 2026-11-26T04:31:11.123Z}. */
-    public static String isoUtc(long epochMillis) {
-        return IsoDates.format(epochMillis);
-    }
-
     /** The same record stored at {@code at}. */
     public DecisionRecord decidedAt(String at) {
         return new DecisionRecord(volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source, effective, refused,

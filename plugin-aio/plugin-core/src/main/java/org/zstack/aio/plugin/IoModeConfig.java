@@ -103,7 +103,6 @@ public final class IoModeConfig {
         return out;
     }
 
-    public boolean bindableTo(ConfigSource level) { return level == ConfigSource.GLOBAL || bindings.contains(level); }
 
     public String description() { return description; }
 

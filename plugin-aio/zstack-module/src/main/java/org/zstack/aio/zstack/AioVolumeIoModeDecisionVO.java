@@ -1,5 +1,6 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.plugin.IsoDates;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.utils.gson.JSONObjectUtil;
 
@@ -61,7 +62,7 @@ public class AioVolumeIoModeDecisionVO {
                 appliedCache,
                 attempts == null ? null : JSONObjectUtil.toCollection(attempts, ArrayList.class, DecisionRecord.AttemptRecord.class),
                 optimizedFor == null ? null : JSONObjectUtil.toObject(optimizedFor, DecisionRecord.WorkloadRecord.class),
-                createDate == null ? null : DecisionRecord.isoUtc(createDate.getTime()));
+                createDate == null ? null : IsoDates.format(createDate.getTime()));
     }
 
     // JPA reads and writes the fields; only the dates are read from outside (the inventory)

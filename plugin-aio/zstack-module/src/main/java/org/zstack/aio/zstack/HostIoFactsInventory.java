@@ -1,7 +1,7 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.plugin.IsoDates;
 import org.zstack.aio.decision.HostFacts;
-import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.HostIoProbe;
 
 import java.util.List;
@@ -40,7 +40,7 @@ public class HostIoFactsInventory {
         if (row != null) {
             inv.probeOutput = row.output;
             inv.probeFailure = row.failure;
-            inv.probedAt = row.at == null ? null : DecisionRecord.isoUtc(row.at.getTime());
+            inv.probedAt = row.at == null ? null : IsoDates.format(row.at.getTime());
         }
         return inv;
     }
