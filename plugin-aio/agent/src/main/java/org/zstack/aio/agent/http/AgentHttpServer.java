@@ -32,6 +32,12 @@ import java.util.logging.Logger;
  * <p>Every request is authenticated first, from its headers alone: without the enrolled server's credential
  * it is answered 401 before its body is read (the JDK drains at most a small amount of it before closing the
  * connection) and nothing runs.
+ * <p>Every other answer, a 404 or 405 too, is sent only once the request's body has been read to its end. The
+ * JDK's HttpsServer reads what is left of a body after the answer (when the exchange closes), and that read may
+ * take in, from the socket, the client's next request on the same kept-alive connection as well: it stays in the
+ * server's TLS buffer, where the JDK's dispatcher never looks (it asks only for decrypted bytes), so that request
+ * is never answered and the client waits out its whole timeout (seen: a VM start answered 503 after 60 s in the
+ * two-node soak, behind a simulated agent's ping answered before its body was read).
  * <p>Long work (image creation) runs on its own bounded pool, so it never holds the request threads that VM
  * starts and stops need; when that pool and its queue are full the answer is 409 at once.
  * <p>Status codes: 200 answer, 400 malformed JSON or a bad command, 401 no or wrong credentials, 403 outside
@@ -157,6 +163,12 @@ public final class AgentHttpServer implements AutoCloseable {
                         "add the host with the token from 'bin/aio-agent enrollment' on that host"));
                 return;
             }
+            // the whole command before any answer, even a refusal: see the class comment
+            byte[] body;
+            try (InputStream in = exchange.getRequestBody()) {
+                body = in.readNBytes(MAX_BODY_BYTES + 1);
+                if (body.length > MAX_BODY_BYTES) drain(in);
+            }
             Route<?> route = routes.get(path);
             if (route == null) {
                 send(exchange, 404, new AgentError("no such agent path: " + path, "known paths: " + routes.keySet()));
@@ -167,11 +179,6 @@ public final class AgentHttpServer implements AutoCloseable {
                 send(exchange, 405, new AgentError(exchange.getRequestMethod() + " is not allowed on " + path,
                         "agent commands are POST with a JSON body"));
                 return;
-            }
-            byte[] body;
-            try (InputStream in = exchange.getRequestBody()) {
-                body = in.readNBytes(MAX_BODY_BYTES + 1);
-                if (body.length > MAX_BODY_BYTES) drain(in);
             }
             if (body.length > MAX_BODY_BYTES) {
                 send(exchange, 413, new AgentError("the command for " + path + " is over " + MAX_BODY_BYTES + " bytes",
