@@ -25,6 +25,7 @@ import org.zstack.aio.agent.api.VmStartRsp;
 import org.zstack.aio.agent.api.VolumeCreateCmd;
 import org.zstack.aio.agent.api.VolumeCreateRsp;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -193,14 +194,21 @@ public final class SimulatedAgent implements AutoCloseable {
         }
     }
 
-    /** Authenticated like the real agent: without the enrolled secret, 401 and nothing runs. */
+    /**
+     * Authenticated like the real agent: without the enrolled secret, 401 and nothing runs. As the real agent, it
+     * reads the whole request before any answer, whether or not the handler wants the body: the JDK's HttpsServer
+     * would otherwise read the rest after the answer, and that read can swallow the server's next request on the
+     * kept-alive connection (AgentHttpServer says how): its /ping and /vm/watch, which need no body, made a /vm/start wait out 60 s.
+     */
     private void context(String path, HttpHandler handler) {
         http.createContext(path, ex -> {
             if (!identity.accepts(ex.getRequestHeaders().getFirst(AgentAuth.HEADER))) {
+                ex.getResponseHeaders().set("Connection", "close");
                 ex.sendResponseHeaders(401, -1);
                 ex.close();
                 return;
             }
+            ex.setStreams(new ByteArrayInputStream(ex.getRequestBody().readAllBytes()), null);
             handler.handle(ex);
         });
     }
