@@ -198,7 +198,8 @@ public final class SimulatedAgent implements AutoCloseable {
      * Authenticated like the real agent: without the enrolled secret, 401 and nothing runs. As the real agent, it
      * reads the whole request before any answer, whether or not the handler wants the body: the JDK's HttpsServer
      * would otherwise read the rest after the answer, and that read can swallow the server's next request on the
-     * kept-alive connection (AgentHttpServer says how): its /ping and /vm/watch, which need no body, made a /vm/start wait out 60 s.
+     * kept-alive connection (AgentHttpServer says how). Its /ping and /vm/watch, which need no body, once made a
+     * /vm/start of the two-node soak wait out its 60 s.
      */
     private void context(String path, HttpHandler handler) {
         http.createContext(path, ex -> {

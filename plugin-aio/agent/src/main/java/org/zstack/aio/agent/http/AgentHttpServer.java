@@ -37,7 +37,7 @@ import java.util.logging.Logger;
  * take in, from the socket, the client's next request on the same kept-alive connection as well: it stays in the
  * server's TLS buffer, where the JDK's dispatcher never looks (it asks only for decrypted bytes), so that request
  * is never answered and the client waits out its whole timeout (seen: a VM start answered 503 after 60 s in the
- * two-node soak, behind a simulated agent's ping answered before its body was read).
+ * two-node soak, behind a simulated agent's /ping or /vm/watch answered before its body was read; docs/state.md).
  * <p>Long work (image creation) runs on its own bounded pool, so it never holds the request threads that VM
  * starts and stops need; when that pool and its queue are full the answer is 409 at once.
  * <p>Status codes: 200 answer, 400 malformed JSON or a bad command, 401 no or wrong credentials, 403 outside
