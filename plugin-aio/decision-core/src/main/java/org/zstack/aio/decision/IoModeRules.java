@@ -192,6 +192,7 @@ public final class IoModeRules {
 
     @Override
     public String toString() {
-        return "IoModeRules[storageTypes=" + storageTypes + ", kindDefaults=" + kindDefaults + ", preference=" + preference + ", knownBad=" + knownBad + "]";
+        return "IoModeRules[storageTypes=" + storageTypes + ", kindDefaults=" + kindDefaults + ", preference=" + preference
+               + ", knownBad=" + knownBad + "]";
     }
 }
