@@ -48,6 +48,8 @@ export function sourceText(source) {
     case 'VolumeVO': return 'volume override';
     case 'PrimaryStorageVO': return 'primary storage override';
     case 'global': return 'global setting';
+    // no admin set one: the rules' default for the volume's storage kind (conf/aio/io-mode-rules.yaml)
+    case 'StorageKindDefault': return 'storage kind default';
     default: return source || 'unknown';
   }
 }

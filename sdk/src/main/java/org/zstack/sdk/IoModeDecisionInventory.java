@@ -15,7 +15,7 @@ public class IoModeDecisionInventory {
     /** The resolved kvm/vm.ioMode: threads, native, io_uring or auto. */
     public String requested;
 
-    /** Where it came from: VolumeVO, PrimaryStorageVO or global. */
+    /** Where it came from: VolumeVO, PrimaryStorageVO, global or StorageKindDefault (the rules' default for its storage kind). */
     public String source;
 
     /** threads, native, io_uring or not-applicable; null when refused. */

@@ -75,7 +75,7 @@ public final class IoModeDecider {
     public IoModeDecision decide(DecisionInput in) {
         VolumeFacts v = in.volume();
         String hostUuid = in.host() == null ? null : in.host().hostUuid();
-        String origin = in.requested().wire() + " requested (" + in.source().wire() + ")";
+        String origin = origin(in);
 
         if (rules.kindOf(v.storageType()) == StorageKind.NETWORK) {
             Check c = networkCheck(in.requested().wire(), v);
@@ -104,6 +104,20 @@ public final class IoModeDecider {
         return decision(in, hostUuid, chosen, false, out,
                 origin + " fell back to " + chosen.wire() + " because check " + failed.check() + " failed: "
                 + failed.message());
+    }
+
+    /**
+     * What was asked and where it came from, the opening of every reason: "native requested (PrimaryStorageVO)"; a
+     * storage kind's default names the kind and the rules file, since no config level says it (only when these rules
+     * do give the kind that default: a reason never claims what the rules do not say).
+     */
+    private String origin(DecisionInput in) {
+        String asked = in.requested().wire() + " requested (" + in.source().wire();
+        String type = in.volume().storageType();
+        StorageKind kind = rules.kindOf(type);
+        if (in.source() != ConfigSource.STORAGE_KIND_DEFAULT || rules.kindDefault(kind) != in.requested()) return asked + ")";
+        return asked + ": " + type + " is " + kind.name().toLowerCase(Locale.ROOT) + " storage, whose default is "
+               + in.requested().wire() + " in conf/aio/io-mode-rules.yaml, and no admin set kvm/vm.ioMode)";
     }
 
     /** The first mode after {@code asked} in the preference order whose checks pass; threads at worst. */

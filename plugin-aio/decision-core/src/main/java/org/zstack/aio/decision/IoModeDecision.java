@@ -77,7 +77,7 @@ public final class IoModeDecision {
     /** The resolved kvm/vm.ioMode. */
     public RequestedIoMode requested() { return requested; }
 
-    /** Where the requested value came from (VolumeVO, PrimaryStorageVO or global). */
+    /** Where the requested value came from (VolumeVO, PrimaryStorageVO, global or StorageKindDefault). */
     public ConfigSource source() { return source; }
 
     /** The io mode to put in {@code <driver io=...>}; null when none applies (network storage) or refused. */

@@ -2,6 +2,7 @@ package org.zstack.aio.decision;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,7 +17,8 @@ import java.util.Collection;
  * network, which cache modes allow native, which preallocations are non-sparse, io_uring's minimum
  * versions, the preference order, known-bad combinations, the margin within which measured modes tie
  * ({@code auto} then keeps the preference order) and how benchmark cells weigh against a disk's observed workload
- * ({@link WorkloadMatch}).
+ * ({@link WorkloadMatch}), and the io mode each storage kind asks for when no admin chose one
+ * ({@link #kindDefault(StorageKind)}).
  */
 public final class IoModeRules {
 
@@ -33,6 +35,7 @@ public final class IoModeRules {
     private final List<KnownBadRule> knownBad;
     private final double measuredTieMargin;
     private final WorkloadMatch workloadMatch;
+    private final Map<StorageKind, RequestedIoMode> kindDefaults;
     /** The preference and known-bad rules as arrays: the decision walks them by index, allocating nothing. */
     final IoMode[] order;
     final KnownBadRule[] bad;
@@ -56,6 +59,19 @@ public final class IoModeRules {
                        Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
                        Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad,
                        double measuredTieMargin, WorkloadMatch workloadMatch) {
+        this(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt, preference, knownBad,
+                measuredTieMargin, workloadMatch, Collections.<StorageKind, RequestedIoMode>emptyMap());
+    }
+
+    /**
+     * @param kindDefaults the kvm/vm.ioMode a volume of this storage kind asks for when no admin set one (on the
+     *                     volume, its storage or the global value); a kind not named takes the global default
+     */
+    public IoModeRules(Map<String, StorageKind> storageTypes, Set<String> nativeCacheModes,
+                       Set<String> nonSparsePreallocations, Version minKernel, Version minQemu,
+                       Version minLibvirt, List<IoMode> preference, List<KnownBadRule> knownBad,
+                       double measuredTieMargin, WorkloadMatch workloadMatch,
+                       Map<StorageKind, RequestedIoMode> kindDefaults) {
         this.storageTypes = Collections.unmodifiableMap(new LinkedHashMap<>(noNulls(storageTypes, "storageTypes")));
         this.nativeCacheModes = Collections.unmodifiableSet(new LinkedHashSet<>(noNulls(nativeCacheModes, "nativeCacheModes")));
         this.nonSparsePreallocations = Collections.unmodifiableSet(
@@ -67,6 +83,17 @@ public final class IoModeRules {
         this.knownBad = Collections.unmodifiableList(new ArrayList<>(noNulls(knownBad, "knownBad")));
         this.measuredTieMargin = measuredTieMargin;
         this.workloadMatch = Objects.requireNonNull(workloadMatch, "workloadMatch");
+        Map<StorageKind, RequestedIoMode> defaults = new EnumMap<>(StorageKind.class);
+        for (Map.Entry<StorageKind, RequestedIoMode> e : Objects.requireNonNull(kindDefaults, "kindDefaults").entrySet()) {
+            defaults.put(Objects.requireNonNull(e.getKey(), "kindDefaults holds null"),
+                    Objects.requireNonNull(e.getValue(), "kindDefaults holds null"));
+        }
+        // network storage takes no io attribute (QEMU's own driver): a default there would never reach a disk
+        if (defaults.containsKey(StorageKind.NETWORK)) {
+            throw new IllegalArgumentException("storageKindDefaults: network storage takes no io attribute, so it has no"
+                                               + " default mode");
+        }
+        this.kindDefaults = Collections.unmodifiableMap(defaults);
         this.order = this.preference.toArray(new IoMode[0]);
         this.bad = this.knownBad.toArray(new KnownBadRule[0]);
         if (this.preference.isEmpty() || this.preference.get(this.preference.size() - 1) != IoMode.THREADS) {
@@ -118,6 +145,18 @@ public final class IoModeRules {
     /** How auto weighs the benchmark's cells against a disk's observed workload. */
     public WorkloadMatch workloadMatch() { return workloadMatch; }
 
+    /** Each storage kind's default mode (kinds not named take the global default). */
+    public Map<StorageKind, RequestedIoMode> kindDefaults() { return kindDefaults; }
+
+    /**
+     * The kvm/vm.ioMode a volume of this kind asks for when no admin chose one, or null when the kind takes the
+     * global default. It replaces the global config's default value for that kind, so an admin's value at any level
+     * still wins.
+     */
+    public RequestedIoMode kindDefault(StorageKind kind) {
+        return kindDefaults.get(kind);
+    }
+
     /** The kind of a storage type; an unknown type is treated as file, the cautious choice. */
     public StorageKind kindOf(String storageType) {
         StorageKind k = storageType == null ? null : storageTypes.get(storageType);
@@ -141,17 +180,19 @@ public final class IoModeRules {
                && nonSparsePreallocations.equals(r.nonSparsePreallocations) && Objects.equals(minKernel, r.minKernel)
                && Objects.equals(minQemu, r.minQemu) && Objects.equals(minLibvirt, r.minLibvirt)
                && preference.equals(r.preference) && knownBad.equals(r.knownBad)
-               && measuredTieMargin == r.measuredTieMargin && workloadMatch.equals(r.workloadMatch);
+               && measuredTieMargin == r.measuredTieMargin && workloadMatch.equals(r.workloadMatch)
+               && kindDefaults.equals(r.kindDefaults);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt,
-                preference, knownBad, measuredTieMargin, workloadMatch);
+                preference, knownBad, measuredTieMargin, workloadMatch, kindDefaults);
     }
 
     @Override
     public String toString() {
-        return "IoModeRules[storageTypes=" + storageTypes + ", preference=" + preference + ", knownBad=" + knownBad + "]";
+        return "IoModeRules[storageTypes=" + storageTypes + ", kindDefaults=" + kindDefaults + ", preference=" + preference
+               + ", knownBad=" + knownBad + "]";
     }
 }

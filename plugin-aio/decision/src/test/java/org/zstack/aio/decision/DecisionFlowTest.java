@@ -203,7 +203,8 @@ class DecisionFlowTest {
             assertThat(d.source()).isEqualTo(source);
             assertThat(d.volumeUuid()).isEqualTo(VOL);
             assertThat(d.hostUuid()).isEqualTo(HOST);
-            assertThat(d.reason()).startsWith(requested.wire() + " requested (" + source.wire() + ")");
+            assertThat(d.reason()).startsWith(requested.wire() + " requested (" + source.wire()
+                                              + (source == ConfigSource.STORAGE_KIND_DEFAULT && requested == RequestedIoMode.NATIVE ? ": " : ")"));
         }
         IoModeDecision noHost = DECIDER.decide(new DecisionInput(RequestedIoMode.AUTO, source, nativeOk(), null, FALLBACK));
         assertThat(noHost.hostUuid()).isNull();
@@ -211,9 +212,19 @@ class DecisionFlowTest {
     }
 
     @Test
+    void aStorageKindDefaultNamesTheKindAndTheRulesFile() {
+        IoModeDecision d = DECIDER.decide(new DecisionInput(RequestedIoMode.NATIVE, ConfigSource.STORAGE_KIND_DEFAULT,
+                nativeOk(), goodHost(), FALLBACK));
+        assertThat(d.effectiveWire()).isEqualTo("native");
+        assertThat(d.reason()).isEqualTo("native requested (StorageKindDefault: SharedBlock is block storage, whose default"
+                + " is native in conf/aio/io-mode-rules.yaml, and no admin set kvm/vm.ioMode) and all its checks passed.");
+        assertThat(isOneSentence(d.reason())).as(d.reason()).isTrue();
+    }
+
+    @Test
     void sourceWireNamesMatchTheContract() {
         assertThat(List.of(ConfigSource.values())).extracting(ConfigSource::wire)
-                .containsExactly("VolumeVO", "PrimaryStorageVO", "global");
+                .containsExactly("VolumeVO", "PrimaryStorageVO", "global", "StorageKindDefault");
         for (ConfigSource s : ConfigSource.values()) assertThat(ConfigSource.fromResourceType(s.wire())).isEqualTo(s);
         assertThatThrownBy(() -> ConfigSource.fromResourceType("HostVO")).isInstanceOf(IllegalArgumentException.class);
     }

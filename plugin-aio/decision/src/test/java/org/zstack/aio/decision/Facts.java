@@ -16,7 +16,8 @@ final class Facts {
     /** The shipped rules with other workload weights. */
     static IoModeRules rulesWith(WorkloadMatch m) {
         return new IoModeRules(RULES.storageTypes(), RULES.nativeCacheModes(), RULES.nonSparsePreallocations(), RULES.minKernel(),
-                RULES.minQemu(), RULES.minLibvirt(), RULES.preference(), RULES.knownBad(), RULES.measuredTieMargin(), m);
+                RULES.minQemu(), RULES.minLibvirt(), RULES.preference(), RULES.knownBad(), RULES.measuredTieMargin(), m,
+                RULES.kindDefaults());
     }
 
     static final String VOL = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";

@@ -82,7 +82,7 @@ public final class DecisionRecord {
     public String getOperation() { return operation; }
     /** threads, native, io_uring or auto */
     public String getRequested() { return requested; }
-    /** VolumeVO, PrimaryStorageVO or global */
+    /** VolumeVO, PrimaryStorageVO, global or StorageKindDefault (the rules' default for the storage kind) */
     public String getSource() { return source; }
     /** threads, native, io_uring or not-applicable: what the disk got; null when refused */
     public String getEffective() { return effective; }

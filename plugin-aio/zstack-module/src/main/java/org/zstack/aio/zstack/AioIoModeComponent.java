@@ -50,7 +50,7 @@ public class AioIoModeComponent extends AbstractService implements AddtionalReso
         decider = new IoModeDecider(IoModeRulesLoader.fromClasspath());
         hostFacts = new HostIoFactsStore(dbf);
         facts = new VolumeFactsReader(rcf, hostFacts);
-        planner = new DiskIoModePlanner(decider, new IoModeConfigResolver(), facts);
+        planner = new DiskIoModePlanner(decider, new IoModeConfigResolver(decider.rules()), facts);
         store = new IoModeDecisionStore(dbf);
         new IoModeConfigValidation(decider, facts, rcf).install();
         return true;

@@ -41,8 +41,8 @@ final class DiskIoModePlanner {
      * @return one decision per volume, in the order given
      */
     List<Planned> decide(List<VolumeInventory> volumes, Map<String, String> cacheModes, String hostUuid) {
-        Map<String, IoModeSettings> resolved = configs.resolve(volumes);
         Map<String, VolumeFacts> volumeFacts = facts.volumes(volumes, cacheModes);
+        Map<String, IoModeSettings> resolved = configs.resolve(volumes, volumeFacts);
         HostFacts host = facts.host(hostUuid);
         List<Planned> out = new ArrayList<>(volumes.size());
         for (VolumeInventory v : volumes) {

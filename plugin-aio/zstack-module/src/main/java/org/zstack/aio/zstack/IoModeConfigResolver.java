@@ -1,6 +1,8 @@
 package org.zstack.aio.zstack;
 
 import org.zstack.aio.decision.ConfigSource;
+import org.zstack.aio.decision.IoModeRules;
+import org.zstack.aio.decision.VolumeFacts;
 import org.zstack.aio.plugin.IoModeConfig;
 import org.zstack.aio.plugin.IoModeSettings;
 import org.zstack.core.config.GlobalConfig;
@@ -25,7 +27,14 @@ import java.util.Set;
  */
 final class IoModeConfigResolver {
 
-    Map<String, IoModeSettings> resolve(List<VolumeInventory> volumes) {
+    private final IoModeRules rules;
+
+    IoModeConfigResolver(IoModeRules rules) {
+        this.rules = rules;
+    }
+
+    /** @param facts volume uuid -> its facts (read already for the decision: their storage type picks the kind's default) */
+    Map<String, IoModeSettings> resolve(List<VolumeInventory> volumes, Map<String, VolumeFacts> facts) {
         Set<String> owners = new HashSet<>();
         for (VolumeInventory v : volumes) {
             owners.add(v.getUuid());
@@ -33,11 +42,20 @@ final class IoModeConfigResolver {
         }
         Map<String, Map<String, String>> overrides = overrides(owners);
         Map<String, IoModeSettings> out = new LinkedHashMap<>();
-        for (VolumeInventory v : volumes) out.put(v.getUuid(), resolve(v, overrides));
+        for (VolumeInventory v : volumes) {
+            VolumeFacts f = facts.get(v.getUuid());
+            out.put(v.getUuid(), resolve(v, f == null ? null : f.storageType(), overrides));
+        }
         return out;
     }
 
-    static IoModeSettings resolve(final VolumeInventory v, final Map<String, Map<String, String>> overrides) {
+    /**
+     * One volume's settings. The global value counts as an admin's choice only when it differs from its default
+     * (GlobalConfigVO's value against its defaultValue): until then the rules' default for the volume's storage kind
+     * stands in (SharedBlock: native, as ZStack's agent ran it), so SharedBlock storage added after the install runs
+     * as it did before the plugin without the upgrade script's one-time pin.
+     */
+    IoModeSettings resolve(final VolumeInventory v, String storageType, final Map<String, Map<String, String>> overrides) {
         return IoModeSettings.resolve(new IoModeSettings.Values() {
             @Override
             public String override(ConfigSource level, IoModeConfig config) {
@@ -49,7 +67,12 @@ final class IoModeConfigResolver {
             public String global(IoModeConfig config) {
                 return globalConfig(config).value();
             }
-        });
+
+            @Override
+            public String globalDefault(IoModeConfig config) {
+                return globalConfig(config).getDefaultValue();
+            }
+        }, rules, storageType);
     }
 
     static GlobalConfig globalConfig(IoModeConfig config) {

@@ -28,11 +28,13 @@ import java.util.Set;
 final class IoModeConfigValidation {
 
     private final VolumeSetRule rule;
+    private final IoModeConfigResolver configs;
     private final VolumeFactsReader facts;
     private final ResourceConfigFacade rcf;
 
     IoModeConfigValidation(IoModeDecider decider, VolumeFactsReader facts, ResourceConfigFacade rcf) {
         this.rule = new VolumeSetRule(decider);
+        this.configs = new IoModeConfigResolver(decider.rules());
         this.facts = facts;
         this.rcf = rcf;
     }
@@ -47,14 +49,16 @@ final class IoModeConfigValidation {
                 (resourceUuid, oldValue, newValue) -> {
                     VolumeInventory vol = volume(resourceUuid);
                     if (vol == null) return; // a primary storage: its volumes differ, each is decided at start
-                    refuse(rule.ioMode(newValue, facts(vol, cacheMode(resourceUuid)), settings(vol).policy()));
+                    VolumeFacts f = facts(vol, cacheMode(resourceUuid));
+                    refuse(rule.ioMode(newValue, f, settings(vol, f).policy()));
                 });
         rcf.getResourceConfig(KVMGlobalConfig.LIBVIRT_CACHE_MODE.getIdentity()).installValidatorExtension(
                 (resourceUuid, oldValue, newValue) -> {
                     VolumeInventory vol = volume(resourceUuid);
                     if (vol == null) return; // a VM's cache mode: its volumes' own native is checked when they start
                     String ownIoMode = ownOverride(resourceUuid);
-                    refuse(rule.cacheMode(newValue, ownIoMode, facts(vol, cacheMode(resourceUuid)), settings(vol).policy()));
+                    VolumeFacts f = facts(vol, cacheMode(resourceUuid));
+                    refuse(rule.cacheMode(newValue, ownIoMode, f, settings(vol, f).policy()));
                 });
     }
 
@@ -76,10 +80,10 @@ final class IoModeConfigValidation {
                 .get(vol.getUuid());
     }
 
-    private static IoModeSettings settings(VolumeInventory vol) {
+    private IoModeSettings settings(VolumeInventory vol, VolumeFacts f) {
         Set<String> owners = new HashSet<>(Collections.singleton(vol.getUuid()));
         if (vol.getPrimaryStorageUuid() != null) owners.add(vol.getPrimaryStorageUuid());
-        return IoModeConfigResolver.resolve(vol, IoModeConfigResolver.overrides(owners));
+        return configs.resolve(vol, f.storageType(), IoModeConfigResolver.overrides(owners));
     }
 
     private static String ownOverride(String volumeUuid) {

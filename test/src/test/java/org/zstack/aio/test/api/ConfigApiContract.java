@@ -88,10 +88,7 @@ abstract class ConfigApiContract {
     /** Each test starts from the defaults: no override, every global at its default. */
     @AfterEach
     void resetConfigs() throws Exception {
-        try (Connection c = db.connect()) {
-            c.createStatement().executeUpdate("UPDATE GlobalConfigVO SET value = defaultValue");
-            c.createStatement().executeUpdate("DELETE FROM ResourceConfigVO");
-        }
+        db.resetConfigs();
     }
 
     // ---- reading and changing configs ----

@@ -43,7 +43,7 @@ class MetricsFirstScrapeTest {
             Family decisions = m.get("aio_io_mode_decisions_total");
             assertThat(decisions).as("aio_io_mode_decisions_total on the first scrape").isNotNull();
             for (String effective : new String[] {"threads", "native", "io_uring", "not-applicable"}) {
-                for (String source : new String[] {"VolumeVO", "PrimaryStorageVO", "global"}) {
+                for (String source : new String[] {"VolumeVO", "PrimaryStorageVO", "global", "StorageKindDefault"}) {
                     assertThat(decisions.value("aio_io_mode_decisions_total", Map.of("effective", effective, "source", source)))
                             .as(effective + " from " + source).isEqualTo(0.0);
                 }

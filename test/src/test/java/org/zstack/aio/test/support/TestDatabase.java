@@ -40,6 +40,14 @@ public record TestDatabase(String kind, String url, String user, String password
         return DriverManager.getConnection(url, user, password);
     }
 
+    /** Configs as a fresh install has them: every global config at its default, no override on any resource. */
+    public void resetConfigs() throws SQLException {
+        try (Connection c = connect()) {
+            c.createStatement().executeUpdate("UPDATE GlobalConfigVO SET value = defaultValue");
+            c.createStatement().executeUpdate("DELETE FROM ResourceConfigVO");
+        }
+    }
+
     @Override
     public void close() throws Exception {
         if ("mariadb".equals(kind)) {

@@ -19,7 +19,6 @@ import org.zstack.aio.test.support.RunningServer;
 import org.zstack.aio.test.support.Storage;
 import org.zstack.aio.test.support.TestDatabase;
 
-import java.sql.Connection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -95,10 +94,7 @@ class IoModeUiTest {
     /** Each test starts from the defaults, with the writeback cache mode on its volume, at 1280x800, logged out. */
     @BeforeEach
     void defaults() throws Exception {
-        try (Connection c = db.connect()) {
-            c.createStatement().executeUpdate("UPDATE GlobalConfigVO SET value = defaultValue");
-            c.createStatement().executeUpdate("DELETE FROM ResourceConfigVO");
-        }
+        db.resetConfigs();
         Http.Response r = http.put("/v1/resource-configurations/kvm/vm.cacheMode/" + writeback + "/actions", admin,
                 "{\"updateResourceConfig\":{\"value\":\"writeback\"}}");
         assertThat(r.status()).as(r.raw()).isEqualTo(200);

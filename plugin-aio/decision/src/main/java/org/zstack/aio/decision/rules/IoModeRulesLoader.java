@@ -9,6 +9,7 @@ import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeRules;
 import org.zstack.aio.decision.KnownBadRule;
 import org.zstack.aio.decision.ProbeConditions;
+import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.decision.Version;
 import org.zstack.aio.decision.VersionRange;
@@ -20,7 +21,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +89,23 @@ public final class IoModeRulesLoader {
                 Version.parse(f.ioUring.minKernel), Version.parse(f.ioUring.minQemu), Version.parse(f.ioUring.minLibvirt),
                 f.preference.stream().map(IoMode::fromWire).collect(Collectors.toList()), bad,
                 f.measuredTieMargin == null ? IoModeRules.DEFAULT_MEASURED_TIE_MARGIN : f.measuredTieMargin,
-                workloadMatch(f.workloadMatch));
+                workloadMatch(f.workloadMatch), kindDefaults(f.storageKindDefaults));
+    }
+
+    /** storageKindDefaults (optional): kind -> a value of kvm/vm.ioMode; a bad kind or mode stops the boot, named. */
+    private static Map<StorageKind, RequestedIoMode> kindDefaults(Map<String, String> m) {
+        Map<StorageKind, RequestedIoMode> out = new EnumMap<>(StorageKind.class);
+        if (m == null) return out;
+        m.forEach((kind, mode) -> {
+            StorageKind k = Arrays.stream(StorageKind.values()).filter(s -> s.name().equalsIgnoreCase(kind)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("io-mode rules: storageKindDefaults names an unknown"
+                            + " storage kind '" + kind + "' (file, block or network)"));
+            RequestedIoMode r = Arrays.stream(RequestedIoMode.values()).filter(v -> v.wire().equals(mode)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("io-mode rules: storageKindDefaults." + kind + " is '"
+                            + mode + "', not a value of kvm/vm.ioMode (threads, native, io_uring, auto)"));
+            out.put(k, r);
+        });
+        return out;
     }
 
     /** The section and each of its keys are optional: what is not named keeps the shipped value. */
@@ -140,6 +159,7 @@ public final class IoModeRulesLoader {
     @JsonIgnoreProperties(ignoreUnknown = false)
     static final class RulesFile {
         public Map<String, String> storageTypes;
+        public Map<String, String> storageKindDefaults;
         public List<String> nativeCacheModes;
         public List<String> nonSparsePreallocations;
         public IoUringFile ioUring;

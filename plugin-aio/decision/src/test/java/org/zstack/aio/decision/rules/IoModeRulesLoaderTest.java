@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeRules;
 import org.zstack.aio.decision.KnownBadRule;
+import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.decision.Version;
 import org.zstack.aio.decision.WorkloadMatch;
@@ -76,6 +77,10 @@ class IoModeRulesLoaderTest {
                 "qemu-10.2-io_uring-unavailable", "seccomp-io_uring");
         assertThat(r.knownBad()).allSatisfy(k -> assertThat(k.source()).isNotBlank());
         assertThat(r.measuredTieMargin()).isEqualTo(0.05);
+        // block storage keeps stock ZStack's io='native'; file and network kinds take the global default
+        assertThat(r.kindDefaults()).containsExactly(Map.entry(StorageKind.BLOCK, RequestedIoMode.NATIVE));
+        assertThat(r.kindDefault(StorageKind.FILE)).isNull();
+        assertThat(r.kindDefault(StorageKind.NETWORK)).isNull();
         // the file states the defaults, so a rules file without the section decides the same
         assertThat(r.workloadMatch()).isEqualTo(new WorkloadMatch(1, 1, 4, 2, 0.01)).isEqualTo(WorkloadMatch.DEFAULT);
     }
@@ -180,6 +185,25 @@ class IoModeRulesLoaderTest {
     void aKnownBadRuleNeedsASource() {
         assertThatThrownBy(() -> parse(VALID.replace("    source: \"s1\"\n", "")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("r1").hasMessageContaining("source");
+    }
+
+    @Test
+    void storageKindDefaultsAreOptionalAndReadByKind() throws IOException {
+        assertThat(parse(VALID).kindDefaults()).isEmpty();
+        IoModeRules r = parse(VALID + "storageKindDefaults:\n  block: native\n  file: auto\n");
+        assertThat(r.kindDefault(r.kindOf("SharedBlock"))).isEqualTo(RequestedIoMode.NATIVE);
+        assertThat(r.kindDefault(r.kindOf("LocalStorage"))).isEqualTo(RequestedIoMode.AUTO);
+        assertThat(r.kindDefault(r.kindOf("Ceph"))).isNull();
+    }
+
+    @Test
+    void aBadStorageKindDefaultIsNamed() {
+        assertThatThrownBy(() -> parse(VALID + "storageKindDefaults:\n  lvm: native\n"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown storage kind 'lvm'");
+        assertThatThrownBy(() -> parse(VALID + "storageKindDefaults:\n  block: Native\n"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("storageKindDefaults.block is 'Native'");
+        assertThatThrownBy(() -> parse(VALID + "storageKindDefaults:\n  network: native\n"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("network storage takes no io attribute");
     }
 
     @Test

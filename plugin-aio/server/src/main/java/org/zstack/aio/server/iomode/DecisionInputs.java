@@ -4,6 +4,8 @@ import org.springframework.stereotype.Component;
 import org.zstack.aio.decision.ConfigSource;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.decision.IoModeRules;
 import org.zstack.aio.decision.VolumeFacts;
 import org.zstack.aio.plugin.IoModeConfig;
 import org.zstack.aio.plugin.IoModeSettings;
@@ -16,15 +18,18 @@ import java.util.List;
 
 /**
  * Builds the decision's input for a volume from what was read: its row and storage, the config snapshot (folded by the
- * core's {@link IoModeSettings}: volume → primary storage → global), the host's facts and the host × storage measurements. No I/O.
+ * core's {@link IoModeSettings}: volume → primary storage → global, the storage kind's default from the rules standing in
+ * for the global default as kvm.yaml declares it), the host's facts and the host × storage measurements. No I/O.
  */
 @Component
 public class DecisionInputs {
 
     private final IoModeConfigs configs;
+    private final IoModeRules rules;
 
-    public DecisionInputs(IoModeConfigs configs) {
+    public DecisionInputs(IoModeConfigs configs, IoModeDecider decider) {
         this.configs = configs;
+        this.rules = decider.rules();
     }
 
     /**
@@ -45,7 +50,12 @@ public class DecisionInputs {
             public String global(IoModeConfig config) {
                 return snap.global(configs.of(config));
             }
-        });
+
+            @Override
+            public String globalDefault(IoModeConfig config) {
+                return configs.of(config).defaultValue();
+            }
+        }, rules, v.storage().getType());
         String cache = cacheOverride != null ? cacheOverride : snap.resolve(configs.cacheMode(), chain).value();
         VolumeVO vol = v.volume();
         VolumeFacts facts = new VolumeFacts(vol.getUuid(), v.storage().getType(), vol.getFormat(), vol.getPreallocation(),

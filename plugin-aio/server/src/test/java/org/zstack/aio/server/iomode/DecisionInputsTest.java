@@ -2,13 +2,16 @@ package org.zstack.aio.server.iomode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.zstack.aio.decision.ConfigSource;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.OnUnsatisfied;
 import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.Version;
+import org.zstack.aio.decision.rules.IoModeRulesLoader;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
 import org.zstack.aio.server.config.ConfigDefinitions;
 import org.zstack.aio.server.config.ConfigSnapshot;
@@ -28,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DecisionInputsTest {
 
     private static final IoModeConfigs CONFIGS = new IoModeConfigs(new ConfigDefinitions());
-    private static final DecisionInputs INPUTS = new DecisionInputs(CONFIGS);
+    private static final DecisionInputs INPUTS = new DecisionInputs(CONFIGS, new IoModeDecider(IoModeRulesLoader.fromClasspath()));
     private static final HostFacts HOST = new HostFacts("host", Version.parse("6.1"), 0, Version.parse("8.2"), true,
             Version.parse("9.0"));
 
@@ -72,6 +75,28 @@ class DecisionInputsTest {
         assertThat(in.performance()).isNull();
     }
 
+    /**
+     * SharedBlock is block storage, whose default in the shipped rules is native: it stands in for kvm.yaml's default
+     * (threads) until an admin sets vm.ioMode on the volume, the storage, or changes the global value.
+     */
+    @ParameterizedTest(name = "SharedBlock, global {0}, storage {1} -> {2} from {3}")
+    @CsvSource(delimiter = '|', value = {
+            "-       | -       | native  | STORAGE_KIND_DEFAULT",
+            "auto    | -       | auto    | GLOBAL",
+            "threads | -       | native  | STORAGE_KIND_DEFAULT", // the global set to its default is no change
+            "-       | threads | threads | PRIMARY_STORAGE",
+            "auto    | threads | threads | PRIMARY_STORAGE",
+    })
+    void blockStorageTakesItsKindsDefaultUntilAnAdminChoosesOtherwise(String global, String storage, String requested,
+                                                                       ConfigSource source) {
+        ConfigSnapshot snap = ConfigSnapshot.of(global.equals("-") ? Map.of() : Map.of("vm.ioMode", global),
+                storage.equals("-") ? Map.of() : Map.of("ps", Map.of("vm.ioMode", storage)));
+        DecisionInput in = INPUTS.input(volume("SharedBlock"), snap, HOST, null, null);
+        assertThat(in.requested()).isEqualTo(RequestedIoMode.fromWire(requested));
+        assertThat(in.source()).isEqualTo(source);
+        assertThat(in.volume().storageType()).isEqualTo("SharedBlock");
+    }
+
     @Test
     void measurementsCountOnlyWithAHost() {
         ConfigSnapshot snap = ConfigSnapshot.of(Map.of(), Map.of());
@@ -86,8 +111,12 @@ class DecisionInputsTest {
     }
 
     private static VolumeContext volume() {
+        return volume("NFS");
+    }
+
+    private static VolumeContext volume(String storageType) {
         VolumeVO v = new VolumeVO("vol", "data", "ps", "qcow2", 1L << 30, "full", "account");
         v.setImage("/nfs/vol.qcow2", 1L << 30, 1L << 30);
-        return new VolumeContext(v, new PrimaryStorageVO("ps", "nfs", "NFS", "/nfs"));
+        return new VolumeContext(v, new PrimaryStorageVO("ps", "storage", storageType, "/storage"));
     }
 }

@@ -15,9 +15,11 @@ import org.zstack.sdk.VolumeInventory
 /**
  * plugin-aio on SharedBlock (block LVs; the agent hard-codes io='native' for them). The SharedBlock backend is not in
  * open-source ZStack: a shared mount point storage is given the type SharedBlock, and SharedBlockDeviceStandIn makes
- * its volumes reach the agent as block devices, as the backend does. Checked: the upgrade script pins native on the
- * existing SharedBlock storage (idempotently), without the pin the hook turns the agent's native into threads, with it
- * native stays, and at hot-plug the decision says that the unmodified agent cannot apply threads to a block disk.
+ * its volumes reach the agent as block devices, as the backend does. Checked: SharedBlock storage the upgrade script
+ * never saw (added after the install) runs native with no config, from the rules' default for block storage, and
+ * follows an admin's value on the storage or a changed global value instead; the upgrade script pins native on the
+ * existing SharedBlock storage (idempotently); at hot-plug the decision says that the unmodified agent cannot apply
+ * threads to a block disk.
  */
 class AioIoModeSharedBlockCase extends AioCaseBase {
     VmInstanceInventory vm
@@ -58,25 +60,62 @@ class AioIoModeSharedBlockCase extends AioCaseBase {
             detachDataVolumeFromVm { uuid = spare.uuid }
             SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
 
-            testWithoutThePinTheHookAppliesThreads()
+            testSharedBlockAddedAfterTheInstallRunsNativeWithNoConfig()
+            testAnAdminsChangedGlobalValueWinsOverTheKindsDefault()
+            testAnAdminsStorageValueWinsOverTheKindsDefault()
             testUpgradeScriptPinsNativeOnSharedBlock()
             testHotPlugSaysTheAgentCannotApplyThreads()
         }
     }
 
-    void testWithoutThePinTheHookAppliesThreads() {
+    /** No config anywhere, no pin: the rules' default for block storage, what ZStack's agent gave it before. */
+    void testSharedBlockAddedAfterTheInstallRunsNativeWithNoConfig() {
+        assert getResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = ps }.value == "threads" // ZStack's own view: the global value
         List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)
         stopVmInstance { uuid = vm.uuid }
         startVmInstance { uuid = vm.uuid }
         assert starts.size() == 1
         KVMAgentCommands.StartVmCmd cmd = starts[0]
         ([cmd.rootVolume] + cmd.dataVolumes).each { assert it.deviceType == VolumeTO.BLOCK }
-        // the agent writes io='native' for block disks; the decision (global threads) is applied over it
         Map<String, Map<String, String>> disks = AioHookRunner.run(cmd)
         assert disks.size() == 2
-        disks.values().each { assert it == [io: "threads", cache: "none"] }
+        disks.values().each { assert it == [io: "native", cache: "none"] }
         def d = AioCaseSupport.decision(adminSession(), vm.rootVolumeUuid)
-        assert d.requested == "threads" && d.source == "global" && d.effective == "threads"
+        assert d.requested == "native" && d.source == "StorageKindDefault" && d.effective == "native"
+        assert d.reason.startsWith("native requested (StorageKindDefault: SharedBlock is block storage, whose default is" +
+                " native in conf/aio/io-mode-rules.yaml, and no admin set kvm/vm.ioMode)")
+    }
+
+    /**
+     * A global value an admin changed wins over the kind's default; set back to its default (threads) it is no change,
+     * as ZStack stores the value alone. On block storage any requested mode but threads ends on native (io_uring is
+     * known-bad on LVM), so what shows that the global value was followed is the request and its source.
+     */
+    void testAnAdminsChangedGlobalValueWinsOverTheKindsDefault() {
+        assert AioCaseSupport.setGlobalConfig(adminSession(), "kvm", "vm.ioMode", "auto") == null
+        try {
+            rebootVmInstance { uuid = vm.uuid }
+            def d = AioCaseSupport.decision(adminSession(), vm.rootVolumeUuid)
+            assert d.requested == "auto" && d.source == "global"
+            assert !d.reason.contains("StorageKindDefault")
+        } finally {
+            assert AioCaseSupport.setGlobalConfig(adminSession(), "kvm", "vm.ioMode", "threads") == null
+        }
+        rebootVmInstance { uuid = vm.uuid }
+        def back = AioCaseSupport.decision(adminSession(), vm.rootVolumeUuid)
+        assert back.requested == "native" && back.source == "StorageKindDefault"
+    }
+
+    /** An admin's threads on the storage wins: the hook turns the agent's hard-coded native into threads. */
+    void testAnAdminsStorageValueWinsOverTheKindsDefault() {
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", ps, "threads") == null
+        List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)
+        rebootVmInstance { uuid = vm.uuid }
+        AioHookRunner.run(starts[0]).values().each { assert it == [io: "threads", cache: "none"] }
+        def d = AioCaseSupport.decision(adminSession(), vm.rootVolumeUuid)
+        assert d.requested == "threads" && d.source == "PrimaryStorageVO" && d.effective == "threads"
+        // the upgrade script below runs on storage without an admin's value
+        deleteResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = ps }
     }
 
     void testUpgradeScriptPinsNativeOnSharedBlock() {
