@@ -27,21 +27,26 @@ final class HostIoFactsStore {
         }
     }
 
-    private final JdbcTemplate jdbc;
+    private final DatabaseFacade dbf;
 
     HostIoFactsStore(DatabaseFacade dbf) {
-        this.jdbc = new JdbcTemplate(dbf.getDataSource());
+        this.dbf = dbf;
+    }
+
+    /** The facade's data source as it is now, for the reason {@link IoModeDecisionStore} gives. */
+    private JdbcTemplate jdbc() {
+        return new JdbcTemplate(dbf.getDataSource());
     }
 
     void save(String hostUuid, String output, String failure) {
-        jdbc.update("INSERT INTO " + TABLE + " (hostUuid, probeOutput, probeFailure, createDate, lastOpDate)"
+        jdbc().update("INSERT INTO " + TABLE + " (hostUuid, probeOutput, probeFailure, createDate, lastOpDate)"
                 + " VALUES (?, ?, ?, NOW(), NOW()) ON DUPLICATE KEY UPDATE probeOutput = VALUES(probeOutput),"
                 + " probeFailure = VALUES(probeFailure), lastOpDate = NOW()", hostUuid, output, failure);
     }
 
     /** The host's last probe, or null when it was never probed. */
     Probed find(String hostUuid) {
-        List<Probed> rows = jdbc.query("SELECT probeOutput, probeFailure, lastOpDate FROM " + TABLE + " WHERE hostUuid = ?",
+        List<Probed> rows = jdbc().query("SELECT probeOutput, probeFailure, lastOpDate FROM " + TABLE + " WHERE hostUuid = ?",
                 (rs, n) -> new Probed(rs.getString(1), rs.getString(2), rs.getTimestamp(3)), hostUuid);
         return rows.isEmpty() ? null : rows.get(0);
     }

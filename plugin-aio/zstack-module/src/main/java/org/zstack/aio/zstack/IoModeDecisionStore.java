@@ -27,10 +27,18 @@ final class IoModeDecisionStore {
     private static final List<String> CONTENT = Arrays.asList("vmInstanceUuid", "hostUuid", "operation", "requested",
             "source", "effective", "refused", "checks", "reason", "appliedIo", "appliedCache", "attempts", "optimizedFor");
 
-    private final JdbcTemplate jdbc;
+    private final DatabaseFacade dbf;
 
     IoModeDecisionStore(DatabaseFacade dbf) {
-        this.jdbc = new JdbcTemplate(dbf.getDataSource());
+        this.dbf = dbf;
+    }
+
+    /**
+     * The facade's data source as it is now, not one kept from boot: every statement goes where ZStack's own go
+     * (AioIoModeCostCase counts them through a counting data source set on the facade).
+     */
+    private JdbcTemplate jdbc() {
+        return new JdbcTemplate(dbf.getDataSource());
     }
 
     void save(List<DecisionRecord> decisions) {
@@ -54,7 +62,7 @@ final class IoModeDecisionStore {
         sql.append(", createDate, NOW())");
         for (String c : CONTENT) sql.append(", ").append(c).append(" = VALUES(").append(c).append(')');
         sql.append(", lastOpDate = NOW()");
-        jdbc.update(sql.toString(), args.toArray());
+        jdbc().update(sql.toString(), args.toArray());
     }
 
     /** volume uuid -> the mode its stored decision says it runs (one query; volumes without a decision are absent). */
@@ -63,7 +71,7 @@ final class IoModeDecisionStore {
         if (volumeUuids.isEmpty()) return out;
         StringBuilder in = new StringBuilder();
         for (int i = 0; i < volumeUuids.size(); i++) in.append(i == 0 ? "?" : ", ?");
-        jdbc.query("SELECT volumeUuid, effective FROM " + TABLE + " WHERE refused = 0 AND volumeUuid IN (" + in + ")",
+        jdbc().query("SELECT volumeUuid, effective FROM " + TABLE + " WHERE refused = 0 AND volumeUuid IN (" + in + ")",
                 rs -> { out.put(rs.getString(1), rs.getString(2)); }, volumeUuids.toArray());
         return out;
     }
