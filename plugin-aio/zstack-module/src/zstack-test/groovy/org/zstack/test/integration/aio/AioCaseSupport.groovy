@@ -150,6 +150,11 @@ class AioCaseSupport {
         return inventory(session, "GetVolumeIoModeDecision", [volumeUuid: volumeUuid])
     }
 
+    /** A stored decision's checks as comparable values (the SDK's check inventory has no equals). */
+    static List<List> checks(def decision) {
+        return decision.checks.collect { [it.mode, it.check, it.passed, it.message] }
+    }
+
     /** The inventory answered by the module's SDK action {@code <name>Action} called with {@code params}. */
     private static def inventory(String session, String name, Map<String, String> params) {
         def a = sdk(name + "Action")
