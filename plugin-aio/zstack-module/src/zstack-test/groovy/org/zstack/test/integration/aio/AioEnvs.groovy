@@ -70,9 +70,12 @@ class AioEnvs {
         }, sftp(), secondHost())
     }
 
-    /** LocalStorage "local" on two hosts, "kvm" (the VM's) and "kvm2" (127.0.0.1), for live migration with storage. */
+    /**
+     * LocalStorage "local" on two hosts, "kvm" (the VM's) and "kvm2" (127.0.0.1), for live migration with storage; the
+     * VM has no data volume (ZStack live-migrates a LocalStorage VM only without data volumes).
+     */
     static EnvSpec twoHostsLocalStorage() {
-        return oneHost("local", 1, { ZoneSpec z ->
+        return oneHost("local", 0, { ZoneSpec z ->
             z.localPrimaryStorage {
                 name = "local"
                 url = "/local_ps"

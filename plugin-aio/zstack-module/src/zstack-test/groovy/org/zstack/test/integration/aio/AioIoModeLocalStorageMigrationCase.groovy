@@ -7,7 +7,8 @@ import org.zstack.storage.primary.local.LocalStoragePrimaryStorageGlobalConfig
  * LocalStorage's live migration with storage (LocalStorageKvmMigrateVmFlow) copies the disks to the destination with
  * libvirt (storageMigrationPolicy FullCopy or IncCopy) and sends no MigrateVmCmd.disks, so ZStack's agent migrates
  * with the source's XML and each disk keeps its io mode: the stored decisions move to the destination (operation
- * migrate) and keep their mode and checks.
+ * migrate) and keep their mode and checks. (The VM has only its root volume: ZStack live-migrates a LocalStorage VM
+ * only without data volumes.)
  */
 class AioIoModeLocalStorageMigrationCase extends AioTwoHostsBase {
     @Override
@@ -25,10 +26,12 @@ class AioIoModeLocalStorageMigrationCase extends AioTwoHostsBase {
     }
 
     void testALocalStorageLiveMigrationKeepsWhatTheDisksRun() {
-        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", data, "io_uring") == null
+        // ZStack refuses to live-migrate a LocalStorage VM with data volumes (a VmPreMigrationExtensionPoint): the root
+        String root = vm.rootVolumeUuid
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", root, "io_uring") == null
         stopVmInstance { uuid = vm.uuid }
         startVmInstance { uuid = vm.uuid }
-        def started = AioCaseSupport.decision(adminSession(), data)
+        def started = AioCaseSupport.decision(adminSession(), root)
         assert started.effective == "io_uring" && started.hostUuid == kvm && started.operation == "start"
 
         List<KVMAgentCommands.MigrateVmCmd> migrations = AioCaseSupport.recordMigrations(env)
@@ -45,7 +48,7 @@ class AioIoModeLocalStorageMigrationCase extends AioTwoHostsBase {
         assert migrations[0].storageMigrationPolicy in ["FullCopy", "IncCopy"]
         assert migrations[0].disks == null || migrations[0].disks.isEmpty()
 
-        def moved = AioCaseSupport.decision(adminSession(), data)
+        def moved = AioCaseSupport.decision(adminSession(), root)
         assert moved.operation == "migrate" && moved.hostUuid == kvm2 && moved.effective == "io_uring"
         assert AioCaseSupport.checks(moved) == AioCaseSupport.checks(started) && moved.reason == started.reason
     }

@@ -7,7 +7,7 @@ import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
 
 /**
- * A migration case: the VM "vm" on "kvm", a second host "kvm2", the VM's data volume, both hosts' QEMU recorded as
+ * A migration case: the VM "vm" on "kvm", a second host "kvm2", the VM's data volume (if it has one), both hosts' QEMU recorded as
  * 8.2.0 (what io_uring needs), and where the VM runs now.
  */
 abstract class AioTwoHostsBase extends AioCaseBase {
@@ -19,7 +19,7 @@ abstract class AioTwoHostsBase extends AioCaseBase {
         vm = env.inventoryByName("vm") as VmInstanceInventory
         kvm = env.inventoryByName("kvm").uuid
         kvm2 = env.inventoryByName("kvm2").uuid
-        data = (queryVolume { conditions = ["vmInstanceUuid=${vm.uuid}".toString(), "type=Data"] } as List<VolumeInventory>)[0].uuid
+        data = (queryVolume { conditions = ["vmInstanceUuid=${vm.uuid}".toString(), "type=Data"] } as List<VolumeInventory>)[0]?.uuid
         AioCaseSupport.qemuKvm(kvm, "8.2.0")
         AioCaseSupport.qemuKvm(kvm2, "8.2.0")
     }
