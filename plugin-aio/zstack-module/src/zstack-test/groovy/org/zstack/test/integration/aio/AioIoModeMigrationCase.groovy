@@ -136,11 +136,12 @@ class AioIoModeMigrationCase extends AioTwoHostsBase {
 
         kvm2Probe = AioCaseSupport.CAPABLE_HOST
         reconnectHost { uuid = kvm2 }
-        AioCaseSupport.qemuKvm(kvm2, "8.2.0")
+        qemu()
         assert AioCaseSupport.hostFacts(adminSession(), kvm2).ioUringDisabled == 0
 
         List<KVMAgentCommands.MigrateVmCmd> migrations = AioCaseSupport.recordMigrations(env)
         migrateVm { vmInstanceUuid = vm.uuid; hostUuid = kvm2 }
+        qemu()
         assert hostOf() == kvm2
         assert migrations.size() == 1 && (migrations[0].disks == null || migrations[0].disks.isEmpty())
         def moved = AioCaseSupport.decision(adminSession(), data)
@@ -170,6 +171,7 @@ class AioIoModeMigrationCase extends AioTwoHostsBase {
         } finally {
             MigrationDiskMoveStandIn.VMS.remove(vm.uuid)
         }
+        qemu()
         assert hostOf() == kvm
         assert migrations.size() == 1 && migrations[0].disks.values()*.volumeUuid.toSet() == ([vm.rootVolumeUuid, data] as Set)
 
