@@ -11,6 +11,9 @@
 #                         and warn "falling back to thread pool" when io_uring is unavailable: that is a no)
 #   qemu_io_uring_reason= why not (when no)
 #   libvirt=              libvirtd's version
+#   kvmagent_patch=yes|no whether ZStack's kvmagent here carries plugin-aio's optional hot-plug patch: its vm_plugin.py
+#                         (in ZStack's virtualenv, AIO_KVMAGENT_DIR to look elsewhere) reads the patch's addon aioIoMode
+#   kvmagent_patch_reason= why not (when no)
 # each QEMU call is bounded, so a hung tool never holds the host's connect; the test read goes through the page cache
 # (-t writeback): io_uring needs no O_DIRECT, which the temporary folder's filesystem (tmpfs) may refuse
 t=""; command -v timeout >/dev/null 2>&1 && t="timeout 20"
@@ -48,4 +51,17 @@ fi
 lv=$(libvirtd --version 2>/dev/null | sed -n 's/.* \([0-9][0-9.]*\)$/\1/p' | head -n 1)
 [ -n "$lv" ] || lv=$(virsh --version 2>/dev/null | head -n 1)
 [ -n "$lv" ] && echo "libvirt=$lv"
+# the marker is the addon the patch reads (plugin-aio/zstack-module/kvmagent/aio-hotplug-io-mode.patch): the unmodified
+# vm_plugin.py never names it
+ka="${AIO_KVMAGENT_DIR:-/var/lib/zstack/virtualenv/kvm}"
+vp=$(ls "$ka"/lib/python*/site-packages/kvmagent/plugins/vm_plugin.py 2>/dev/null | head -n 1)
+if [ -z "$vp" ]; then
+  echo "kvmagent_patch=no"
+  echo "kvmagent_patch_reason=no kvmagent/plugins/vm_plugin.py under $ka/lib/python*/site-packages"
+elif grep -q "aioIoMode" "$vp"; then
+  echo "kvmagent_patch=yes"
+else
+  echo "kvmagent_patch=no"
+  echo "kvmagent_patch_reason=$vp does not read the aioIoMode addon"
+fi
 exit 0

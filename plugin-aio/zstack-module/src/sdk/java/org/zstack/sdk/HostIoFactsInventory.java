@@ -9,6 +9,10 @@ public class HostIoFactsInventory {
     public java.lang.Boolean qemuIoUring;
     public java.lang.String qemuIoUringReason;
     public java.lang.String libvirt;
+    /** whether the host's kvmagent carries plugin-aio's hot-plug patch (null: unknown) */
+    public java.lang.Boolean kvmagentPatch;
+    /** the agent the module counts on for this host */
+    public java.lang.String agent;
     public java.util.Map<String, String> probes;
     public java.util.List<String> unknown;
     public java.lang.String probeOutput;

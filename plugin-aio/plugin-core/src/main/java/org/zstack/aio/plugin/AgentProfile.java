@@ -11,53 +11,75 @@ import org.zstack.aio.decision.OnUnsatisfied;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * What one platform's agent can apply to a disk, as data: the modes it can set when a volume is hot-plugged, what a
- * disk gets when it cannot, and whether a live migration applies the destination's decision or keeps the source's
- * disks as they are. Every caller asks {@link #atHotPlug} and {@link #migrationBlocker}, so the stored {@code effective}
- * is always what the disk gets, on both platforms.
+ * disk gets when it cannot, whether a live migration applies the destination's decision or keeps the source's
+ * disks as they are, and what a disk whose XML a migration rebuilds gets. Every caller asks {@link #atHotPlug},
+ * {@link #migrationBlocker} and {@link #afterMigration}, so the stored {@code effective} is always what the disk gets,
+ * on both platforms.
  */
 public final class AgentProfile {
 
     /** plugin-aio's own agent: every mode at start and at hot-plug; a migration re-decides each disk for the destination. */
     public static final AgentProfile STANDALONE = new AgentProfile("plugin-aio's agent", EnumSet.allOf(IoMode.class),
-            Collections.<DiskKind, IoMode>emptyMap(), true, null);
+            Collections.<DiskKind, IoMode>emptyMap(), true, null, Collections.<DiskKind, IoMode>emptyMap());
 
     /**
      * ZStack's unmodified kvmagent: at hot-plug only the NativeAio addon (io=native); without it a file disk gets no io
      * attribute (QEMU's threads) and a block disk the agent's hard-coded io=native (vm_plugin.py). It live-migrates
-     * with the source's domain XML (migrateToURI2), so each disk keeps its mode on the destination.
+     * with the source's domain XML (migrateToURI2), so each disk keeps its mode on the destination; a disk the migration
+     * command moves to new storage ({@code MigrateVmCmd.disks}) is written anew by {@code VmPlugin._get_new_disk}: a file
+     * disk without an io attribute, a block disk with io=native.
      */
     public static final AgentProfile ZSTACK_STOCK = new AgentProfile("ZStack's agent", EnumSet.of(IoMode.NATIVE),
             defaults(IoMode.THREADS, IoMode.NATIVE), false,
             "at hot-plug ZStack's agent can only add io=native (the NativeAio addon); the plugin-aio kvmagent patch lets it"
-            + " set the decided mode");
+            + " set the decided mode", defaults(IoMode.THREADS, IoMode.NATIVE));
 
-    /** ZStack's kvmagent with plugin-aio's hot-plug patch: the decided mode at hot-plug; migration as {@link #ZSTACK_STOCK}. */
+    /**
+     * ZStack's kvmagent with plugin-aio's hot-plug patch: the decided mode at hot-plug; migration as {@link #ZSTACK_STOCK}
+     * (the patch changes only the hot-plug code).
+     */
     public static final AgentProfile ZSTACK_PATCHED = new AgentProfile("ZStack's agent with the plugin-aio patch",
-            EnumSet.allOf(IoMode.class), Collections.<DiskKind, IoMode>emptyMap(), false, null);
+            EnumSet.allOf(IoMode.class), Collections.<DiskKind, IoMode>emptyMap(), false, null,
+            defaults(IoMode.THREADS, IoMode.NATIVE));
 
     /** The check a decision gains when the agent gives the disk another mode than the decided one. */
     public static final String APPLIED_CHECK = "applied-by-agent";
     /** The check a decision gains when the start-time hook cannot reach the disk to set its mode. */
     public static final String REACHED_CHECK = "reached-at-start";
+    /** The check a decision gains when a migration rebuilt the disk without the mode it ran. */
+    public static final String MIGRATED_CHECK = "kept-at-migration";
 
     private final String name;
     private final Set<IoMode> settableAtHotPlug;
     private final Map<DiskKind, IoMode> hotPlugDefaults;
     private final boolean migrationRedecides;
     private final String hotPlugLimit;
+    /** what a disk gets when a migration rebuilds its XML; empty: the agent re-decides the disk for the destination */
+    private final Map<DiskKind, IoMode> rebuiltAtMigration;
 
     private AgentProfile(String name, Set<IoMode> settableAtHotPlug, Map<DiskKind, IoMode> hotPlugDefaults,
-                         boolean migrationRedecides, String hotPlugLimit) {
+                         boolean migrationRedecides, String hotPlugLimit, Map<DiskKind, IoMode> rebuiltAtMigration) {
         this.name = name;
         this.settableAtHotPlug = Collections.unmodifiableSet(EnumSet.copyOf(settableAtHotPlug));
         this.hotPlugDefaults = hotPlugDefaults;
         this.migrationRedecides = migrationRedecides;
         this.hotPlugLimit = hotPlugLimit;
+        this.rebuiltAtMigration = rebuiltAtMigration;
+    }
+
+    /**
+     * The profile of a ZStack host's agent from what the host probe says of it ({@code kvmagent_patch=}): the patched
+     * one when the probe found the patch's marker, else ZStack's unmodified agent (also when unknown: the record then
+     * says what the unmodified agent would give, never more than it can).
+     */
+    public static AgentProfile zstack(Boolean kvmagentPatch) {
+        return Boolean.TRUE.equals(kvmagentPatch) ? ZSTACK_PATCHED : ZSTACK_STOCK;
     }
 
     public String name() { return name; }
@@ -122,6 +144,32 @@ public final class AgentProfile {
         Check failed = r.firstFailure();
         return "volume " + volume + " runs " + runsNow.wire() + " and " + name + " migrates a disk as it runs, but " + host
                + " cannot run " + runsNow.wire() + ": check " + failed.check() + " failed: " + failed.message();
+    }
+
+    /**
+     * The stored decision of a disk after a live migration to {@code destHostUuid} (operation {@code migrate}, not
+     * stored yet). A disk the migration carried with the source's XML runs what it ran. A disk whose XML it rebuilt
+     * ({@code rebuiltAs}: how the rebuilt disk is opened) runs what this agent writes for such a disk; when that
+     * differs, the record gains a failed {@link #MIGRATED_CHECK} of the mode it ran, saying that the next start applies
+     * the decision again (the start hook decides every disk anew). Refused and not-applicable records only move.
+     *
+     * @param host      the destination as the sentence names it, e.g. {@code host kvm2 (uuid)}
+     * @param rebuiltAs null: the disk kept its XML
+     * @throws IllegalStateException for an agent that re-decides every disk for the destination (its platform records
+     *                               the destination's decision instead)
+     */
+    public DecisionRecord afterMigration(DecisionRecord before, String destHostUuid, String host, DiskKind rebuiltAs) {
+        if (migrationRedecides) {
+            throw new IllegalStateException(name + " re-decides every disk for the destination of a migration");
+        }
+        DecisionRecord moved = before.movedTo(destHostUuid, Operation.MIGRATE);
+        IoMode ran = IoMode.fromWireOrNull(before.getEffective());
+        IoMode gets = rebuiltAs == null ? null : rebuiltAtMigration.get(rebuiltAs);
+        if (before.isRefused() || ran == null || gets == null || gets == ran) return moved;
+        return moved.running(gets.wire(), MIGRATED_CHECK, "the live migration to " + host + " rebuilt the disk's domain XML,"
+                + " where " + name + " writes a " + rebuiltAs.name().toLowerCase(Locale.ROOT) + " disk "
+                + (gets == IoMode.THREADS ? "without an io attribute" : "with io=" + gets.wire()) + ", so the disk runs "
+                + gets.wire() + " until the VM's next start, which applies the decision again");
     }
 
     private static Map<DiskKind, IoMode> defaults(IoMode file, IoMode block) {

@@ -101,6 +101,27 @@ public final class DecisionRecord {
                 checks, reason, appliedIo, appliedCache, attempts, optimizedFor, at);
     }
 
+    /**
+     * The same decision after {@code operation} moved the disk to {@code hostUuid}, not stored yet (no date): the disk
+     * still runs what the record says.
+     */
+    public DecisionRecord movedTo(String hostUuid, Operation operation) {
+        return new DecisionRecord(volumeUuid, vmInstanceUuid, hostUuid, operation.wire(), requested, source, effective,
+                refused, checks, reason, appliedIo, appliedCache, attempts, optimizedFor, null);
+    }
+
+    /**
+     * The same decision with the disk running {@code runs} instead of its {@code effective}: a failed check {@code check}
+     * of the mode it ran, whose sentence {@code why} also ends the reason (as the decision core's withApplied does).
+     */
+    public DecisionRecord running(String runs, String check, String why) {
+        List<CheckRecord> out = new ArrayList<CheckRecord>(checks);
+        out.add(new CheckRecord(effective, check, false, why));
+        String head = reason == null ? "" : reason.endsWith(".") ? reason.substring(0, reason.length() - 1) + "; " : reason + "; ";
+        return new DecisionRecord(volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source, runs, refused, out,
+                head + why + ".", appliedIo, appliedCache, attempts, optimizedFor, null);
+    }
+
     /** What the host reported it applied to the disk. */
     public static final class Applied {
         final String io;

@@ -17,7 +17,8 @@ import java.util.Map;
  * Keys: {@code kernel} (uname -r), {@code io_uring_disabled} (the sysctl; absent when the kernel has none),
  * {@code qemu_io_uring} (yes|no: QEMU's tools really opened an image with aio=io_uring), {@code qemu_io_uring_reason}
  * (why not), {@code libvirt} (libvirtd's version), {@code qemu} (qemu-img's version, used when the platform knows
- * none). Every key with a dot ({@code qemu.liburing}, {@code kernel.release}, ...) becomes a named probe of
+ * none), {@code kvmagent_patch} (yes|no: the host's ZStack kvmagent carries plugin-aio's optional hot-plug patch; read
+ * by a ZStack platform into its {@link AgentProfile}). Every key with a dot ({@code qemu.liburing}, {@code kernel.release}, ...) becomes a named probe of
  * {@link HostFacts#probes()}, which known-bad rules match as data. Other lines are ignored; the first value of a key
  * wins.
  */
@@ -29,14 +30,17 @@ public final class HostIoProbe {
     public static final String QEMU_IO_URING_REASON = "qemu_io_uring_reason";
     public static final String LIBVIRT = "libvirt";
     public static final String QEMU = "qemu";
+    public static final String KVMAGENT_PATCH = "kvmagent_patch";
 
     private final HostFacts facts;
     private final String qemuIoUringReason;
+    private final Boolean kvmagentPatch;
     private final List<String> unknown;
 
-    private HostIoProbe(HostFacts facts, String qemuIoUringReason, List<String> unknown) {
+    private HostIoProbe(HostFacts facts, String qemuIoUringReason, Boolean kvmagentPatch, List<String> unknown) {
         this.facts = facts;
         this.qemuIoUringReason = qemuIoUringReason;
+        this.kvmagentPatch = kvmagentPatch;
         this.unknown = Collections.unmodifiableList(unknown);
     }
 
@@ -72,21 +76,39 @@ public final class HostIoProbe {
         String q = kv.get(QEMU_IO_URING);
         if ("yes".equals(q)) qemuIoUring = Boolean.TRUE;
         else if ("no".equals(q)) qemuIoUring = Boolean.FALSE;
-        else unknown.add("whether QEMU opens an image with aio=io_uring is unknown: " + (why != null ? why
-                : q == null ? "the probe printed no " + QEMU_IO_URING + "= line" : "the probe printed '" + q + "'") + ".");
+        else unknown.add("whether QEMU opens an image with aio=io_uring is unknown: " + yesNoWhy(why, QEMU_IO_URING, q) + ".");
         Version libvirt = Version.parseOrNull(kv.get(LIBVIRT));
         if (libvirt == null) libvirt = Version.parseOrNull(platformLibvirt);
         if (libvirt == null) libvirt = version(kv, LIBVIRT, "the libvirt version", why, unknown);
         Map<String, String> probes = new LinkedHashMap<String, String>();
         for (Map.Entry<String, String> e : kv.entrySet()) if (e.getKey().indexOf('.') > 0) probes.put(e.getKey(), e.getValue());
         String reason = Boolean.FALSE.equals(qemuIoUring) ? kv.get(QEMU_IO_URING_REASON) : null;
-        return new HostIoProbe(new HostFacts(hostUuid, kernel, disabled, qemu, qemuIoUring, libvirt, probes), reason, unknown);
+        String k = kv.get(KVMAGENT_PATCH);
+        Boolean patch = "yes".equals(k) ? Boolean.TRUE : "no".equals(k) ? Boolean.FALSE : null;
+        if (patch == null) {
+            // a probe stored before this key existed prints no such line: a reconnect probes again
+            unknown.add("whether the host's kvmagent carries the plugin-aio patch is unknown: " + yesNoWhy(why, KVMAGENT_PATCH, k)
+                    + "; the unmodified agent is assumed.");
+        }
+        return new HostIoProbe(new HostFacts(hostUuid, kernel, disabled, qemu, qemuIoUring, libvirt, probes), reason, patch,
+                unknown);
+    }
+
+    /** Why a yes|no key has no answer: the probe's failure, its missing line, or what it printed instead. */
+    private static String yesNoWhy(String why, String key, String printed) {
+        return why != null ? why : printed == null ? "the probe printed no " + key + "= line" : "the probe printed '" + printed + "'";
     }
 
     public HostFacts facts() { return facts; }
 
     /** Why QEMU refused aio=io_uring, as the probe saw it; null unless {@code qemu_io_uring=no}. */
     public String qemuIoUringReason() { return qemuIoUringReason; }
+
+    /**
+     * Whether the host's ZStack kvmagent carries plugin-aio's hot-plug patch (the probe found its marker in the
+     * installed vm_plugin.py); null: unknown. {@link AgentProfile#zstack} turns it into what the agent applies.
+     */
+    public Boolean kvmagentPatch() { return kvmagentPatch; }
 
     /** One sentence per fact that is unknown, saying why; empty when every fact is known. */
     public List<String> unknown() { return unknown; }

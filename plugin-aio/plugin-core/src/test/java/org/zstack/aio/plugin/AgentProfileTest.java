@@ -155,6 +155,63 @@ class AgentProfileTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} agent, {1} on {2}, XML rebuilt as {3}: runs {4}")
+    @CsvSource({
+            // carried with the source's XML: what it ran
+            "stock,   io_uring, LocalStorage, ,      io_uring",
+            "stock,   native,   SharedBlock,  ,      native",
+            // rebuilt by the agent's _get_new_disk: file without io (threads), block with io=native
+            "stock,   io_uring, LocalStorage, FILE,  threads",
+            "stock,   native,   LocalStorage, FILE,  threads",
+            "stock,   threads,  LocalStorage, FILE,  threads",
+            "stock,   threads,  SharedBlock,  BLOCK, native",
+            "stock,   native,   SharedBlock,  BLOCK, native",
+            // the patch changes only the hot-plug code
+            "patched, io_uring, NFS,          FILE,  threads",
+            // Ceph: no io attribute, before or after
+            "stock,   io_uring, Ceph,         NETWORK, not-applicable",
+    })
+    void aMigrationRecordsWhatTheDiskRunsOnTheDestination(String agent, String mode, String storage, DiskKind rebuilt,
+                                                          String runs) {
+        IoModeDecision d = decide(mode, storage, OnUnsatisfied.FALLBACK);
+        DecisionRecord before = DecisionRecord.of(d, "vm1", Operation.START, null, "2026-11-26T04:31:11.123Z");
+        DecisionRecord after = profile(agent).afterMigration(before, "h2", "host b (h2)", rebuilt);
+        assertThat(after.getOperation()).isEqualTo("migrate");
+        assertThat(after.getHostUuid()).isEqualTo("h2");
+        assertThat(after.getDecidedAt()).isNull();
+        assertThat(after.getEffective()).isEqualTo(runs);
+        assertThat(after.getRequested()).isEqualTo(before.getRequested());
+        assertThat(after.getVmInstanceUuid()).isEqualTo("vm1");
+        if (runs.equals(before.getEffective())) {
+            assertThat(after.getChecks()).isEqualTo(before.getChecks());
+            assertThat(after.getReason()).isEqualTo(before.getReason());
+        } else {
+            assertThat(after.getChecks()).hasSize(before.getChecks().size() + 1).last().satisfies(c -> {
+                assertThat(c.getCheck()).isEqualTo(AgentProfile.MIGRATED_CHECK);
+                assertThat(c.getMode()).isEqualTo(mode);
+                assertThat(c.isPassed()).isFalse();
+                assertThat(c.getMessage()).isEqualTo("the live migration to host b (h2) rebuilt the disk's domain XML, where "
+                        + profile(agent).name() + " writes a " + rebuilt.name().toLowerCase() + " disk "
+                        + (runs.equals("threads") ? "without an io attribute" : "with io=" + runs) + ", so the disk runs "
+                        + runs + " until the VM's next start, which applies the decision again");
+            });
+            assertThat(after.getReason()).startsWith(d.reason().substring(0, d.reason().length() - 1) + "; the live migration")
+                    .endsWith("which applies the decision again.");
+        }
+    }
+
+    @Test
+    void aSecondRebuildAddsNothingAndTheStandaloneAgentHasNoSuchMigration() {
+        DecisionRecord once = AgentProfile.ZSTACK_STOCK.afterMigration(DecisionRecord.of(decide("io_uring", "NFS",
+                OnUnsatisfied.FALLBACK), "vm1", Operation.START, null, null), "h2", "host b (h2)", DiskKind.FILE);
+        DecisionRecord twice = AgentProfile.ZSTACK_STOCK.afterMigration(once, "h1", "host a (h1)", DiskKind.FILE);
+        assertThat(twice.getChecks()).isEqualTo(once.getChecks());
+        assertThat(twice.getEffective()).isEqualTo("threads");
+        assertThat(twice.getHostUuid()).isEqualTo("h1");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AgentProfile.STANDALONE.afterMigration(once, "h2", "b", null))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("re-decides");
+    }
+
     @Test
     void aNotApplicableDecisionStaysAsItIsOutOfTheHooksReach() {
         IoModeDecision d = decide("io_uring", "Ceph", OnUnsatisfied.FAIL);

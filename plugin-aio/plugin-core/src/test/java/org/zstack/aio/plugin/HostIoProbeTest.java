@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HostIoProbeTest {
 
     private static final String CAPABLE = "kernel=6.8.0-45-generic\nio_uring_disabled=0\nqemu=8.2.2\nqemu_io_uring=yes\n"
-            + "libvirt=10.0.0\n";
+            + "libvirt=10.0.0\nkvmagent_patch=no\n";
 
     @Test
     void everyKeyOfACapableHostIsRead() {
@@ -66,14 +66,15 @@ class HostIoProbeTest {
         assertThat(f.qemu()).isNull();
         assertThat(f.qemuIoUring()).isNull();
         assertThat(f.libvirt()).isNull();
-        assertThat(p.unknown()).hasSize(5).allSatisfy(s -> assertThat(s).contains("the host probe failed (ssh: connection refused)"));
+        assertThat(p.kvmagentPatch()).isNull();
+        assertThat(p.unknown()).hasSize(6).allSatisfy(s -> assertThat(s).contains("the host probe failed (ssh: connection refused)"));
         assertThat(p.unknown()).anySatisfy(s -> assertThat(s).startsWith("kernel.io_uring_disabled is unknown"));
     }
 
     @Test
     void aHostNeverProbedSaysSo() {
         assertThat(HostIoProbe.read("h1", null, null, "7.2.0", null).unknown())
-                .hasSize(4).allSatisfy(s -> assertThat(s).contains("not probed"));
+                .hasSize(5).allSatisfy(s -> assertThat(s).contains("not probed"));
     }
 
     @Test
@@ -84,7 +85,26 @@ class HostIoProbeTest {
                 "kernel.io_uring_disabled is unknown: the probe printed 'x', not a number.",
                 "the QEMU version is unknown: the probe printed no qemu= line.",
                 "whether QEMU opens an image with aio=io_uring is unknown: the probe printed 'maybe'.",
-                "the libvirt version is unknown: the probe printed no libvirt= line.");
+                "the libvirt version is unknown: the probe printed no libvirt= line.",
+                "whether the host's kvmagent carries the plugin-aio patch is unknown: the probe printed no kvmagent_patch="
+                + " line; the unmodified agent is assumed.");
+    }
+
+    @Test
+    void theKvmagentPatchIsReadAndChoosesTheAgentProfile() {
+        HostIoProbe patched = HostIoProbe.read("h1", CAPABLE.replace("kvmagent_patch=no", "kvmagent_patch=yes"), null, null, null);
+        assertThat(patched.kvmagentPatch()).isTrue();
+        assertThat(patched.unknown()).isEmpty();
+        assertThat(AgentProfile.zstack(patched.kvmagentPatch())).isSameAs(AgentProfile.ZSTACK_PATCHED);
+        HostIoProbe stock = HostIoProbe.read("h1", CAPABLE, null, null, null);
+        assertThat(stock.kvmagentPatch()).isFalse();
+        assertThat(AgentProfile.zstack(stock.kvmagentPatch())).isSameAs(AgentProfile.ZSTACK_STOCK);
+        // garbled: unknown, said so, and the unmodified agent is assumed
+        HostIoProbe garbled = HostIoProbe.read("h1", CAPABLE.replace("kvmagent_patch=no", "kvmagent_patch=maybe"), null, null, null);
+        assertThat(garbled.kvmagentPatch()).isNull();
+        assertThat(garbled.unknown()).containsExactly("whether the host's kvmagent carries the plugin-aio patch is unknown:"
+                + " the probe printed 'maybe'; the unmodified agent is assumed.");
+        assertThat(AgentProfile.zstack(garbled.kvmagentPatch())).isSameAs(AgentProfile.ZSTACK_STOCK);
     }
 
     @Test

@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 class HostProbeScriptTest {
 
     private static final Path SCRIPT = Path.of("..", "..", "conf", "aio", "host-probe.sh");
+    private static final Path PATCH = Path.of("..", "zstack-module", "kvmagent", "aio-hotplug-io-mode.patch");
 
     @Test
     void theProbeReportsThisHostAsItIs() throws Exception {
@@ -63,6 +64,39 @@ class HostProbeScriptTest {
         assertThat(r.out).contains("qemu=9.2.0\n");
         assertThat(p.facts().qemuIoUring()).isFalse();
         assertThat(r.out).contains("qemu_io_uring_reason=QEMU fell back to its thread pool");
+    }
+
+    /**
+     * The patch's marker: a vm_plugin.py made of the patch's own lines reads as patched with its added lines and as
+     * unpatched with the lines it replaces (and the lines around them), in ZStack's virtualenv layout.
+     */
+    @Test
+    void theKvmagentPatchIsFoundByItsMarkerInTheInstalledAgent(@TempDir Path venv) throws Exception {
+        StringBuilder before = new StringBuilder();
+        StringBuilder after = new StringBuilder();
+        for (String line : Files.readAllLines(PATCH)) {
+            if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("@@")) continue;
+            if (!line.startsWith("+")) before.append(line.isEmpty() ? "" : line.substring(1)).append('\n');
+            if (!line.startsWith("-")) after.append(line.isEmpty() ? "" : line.substring(1)).append('\n');
+        }
+        Path plugins = Files.createDirectories(venv.resolve("lib/python2.7/site-packages/kvmagent/plugins"));
+        Map<String, String> env = Map.of("AIO_KVMAGENT_DIR", venv.toString());
+
+        Result none = run(List.of("sh", SCRIPT.toString()), env);
+        assertThat(HostIoProbe.read("h", none.out, null, null, null).kvmagentPatch()).isFalse();
+        assertThat(none.out).contains("kvmagent_patch_reason=no kvmagent/plugins/vm_plugin.py under " + venv);
+
+        Files.writeString(plugins.resolve("vm_plugin.py"), before.toString());
+        Result stock = run(List.of("sh", SCRIPT.toString()), env);
+        assertThat(HostIoProbe.read("h", stock.out, null, null, null).kvmagentPatch()).isFalse();
+        assertThat(stock.out).contains("kvmagent_patch=no\nkvmagent_patch_reason=" + plugins.resolve("vm_plugin.py")
+                + " does not read the aioIoMode addon\n");
+
+        Files.writeString(plugins.resolve("vm_plugin.py"), after.toString());
+        Result patched = run(List.of("sh", SCRIPT.toString()), env);
+        HostIoProbe p = HostIoProbe.read("h", patched.out, null, null, null);
+        assertThat(p.kvmagentPatch()).isTrue();
+        assertThat(patched.out).contains("kvmagent_patch=yes\n").doesNotContain("kvmagent_patch_reason");
     }
 
     private record Result(int exit, String out) {

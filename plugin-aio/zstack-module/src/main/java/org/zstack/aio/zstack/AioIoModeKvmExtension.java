@@ -33,7 +33,8 @@ import static org.zstack.core.Platform.operr;
 /**
  * Decides every disk's io mode when ZStack starts a VM on KVM or hot-plugs a volume, and applies it through what
  * ZStack's unmodified agent understands: the userDefinedXmlHookScript addon at start, the NativeAio addon at
- * hot-plug (what it gets there is the core's {@link AgentProfile#ZSTACK_STOCK}). The decision is stored once the agent
+ * hot-plug (what it gets there is the core's {@link AgentProfile#ZSTACK_STOCK}, or {@link AgentProfile#ZSTACK_PATCHED}
+ * on a host whose probe found the kvmagent patch, which reads the aioIoMode addon). The decision is stored once the agent
  * has answered success.
  */
 public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttachVolumeExtensionPoint {
@@ -43,7 +44,10 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
     static final String NATIVE_AIO_ADDON = "NativeAio";
     /** read only by the optional kvmagent patch (kvmagent/aio-hotplug-io-mode.patch): volume uuid -> io mode */
     static final String IO_MODE_ADDON = "aioIoMode";
-    /** What ZStack's unmodified agent applies (the kvmagent patch's hosts are not told apart yet: issue 27's probe). */
+    /**
+     * What ZStack's agent applies at start, patched or not (the patch changes only the hot-plug): the start hook sets
+     * every disk it reaches. At hot-plug the host's own profile counts (its probe's kvmagent_patch=).
+     */
     private static final AgentProfile AGENT = AgentProfile.ZSTACK_STOCK;
     /**
      * VolumeTO device types whose disk the agent writes without a {@code <serial>} (vm_plugin.py set_volume_serial_id:
@@ -120,7 +124,8 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
         DiskIoModePlanner.Planned p = module.planner().decide(Collections.singletonList(volume),
                 Collections.singletonMap(volume.getUuid(), to.getCacheMode()), host.getUuid()).get(0);
         refuseIfRefused(p.decision.refused(), volume.getUuid(), vm.getUuid(), p.decision.reason());
-        AgentProfile.HotPlug plug = AGENT.atHotPlug(p.decision, diskKind(to, p.decision), p.settings.policy().onUnsatisfied());
+        AgentProfile.HotPlug plug = module.facts().agent(host.getUuid())
+                .atHotPlug(p.decision, diskKind(to, p.decision), p.settings.policy().onUnsatisfied());
         refuseIfRefused(plug.refusal() != null, volume.getUuid(), vm.getUuid(), plug.refusal());
         if (plug.set() == IoMode.NATIVE) cmd.getAddons().put(NATIVE_AIO_ADDON, true);
         IoMode decided = p.decision.effectiveMode();

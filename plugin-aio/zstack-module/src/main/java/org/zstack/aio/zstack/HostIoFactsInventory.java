@@ -2,6 +2,7 @@ package org.zstack.aio.zstack;
 
 import org.zstack.aio.plugin.IsoDates;
 import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.plugin.AgentProfile;
 import org.zstack.aio.plugin.HostIoProbe;
 
 import java.util.List;
@@ -19,6 +20,8 @@ public class HostIoFactsInventory {
     private Boolean qemuIoUring;
     private String qemuIoUringReason;
     private String libvirt;
+    private Boolean kvmagentPatch;
+    private String agent;
     private Map<String, String> probes;
     private List<String> unknown;
     private String probeOutput;
@@ -35,6 +38,8 @@ public class HostIoFactsInventory {
         inv.qemuIoUring = f.qemuIoUring();
         inv.qemuIoUringReason = p.qemuIoUringReason();
         inv.libvirt = f.libvirt() == null ? null : f.libvirt().toString();
+        inv.kvmagentPatch = p.kvmagentPatch();
+        inv.agent = AgentProfile.zstack(p.kvmagentPatch()).name();
         inv.probes = f.probes();
         inv.unknown = p.unknown();
         if (row != null) {
@@ -72,6 +77,16 @@ public class HostIoFactsInventory {
     public String getLibvirt() { return libvirt; }
 
     public void setLibvirt(String libvirt) { this.libvirt = libvirt; }
+
+    /** whether the host's kvmagent carries plugin-aio's hot-plug patch; null: unknown */
+    public Boolean getKvmagentPatch() { return kvmagentPatch; }
+
+    public void setKvmagentPatch(Boolean kvmagentPatch) { this.kvmagentPatch = kvmagentPatch; }
+
+    /** the agent the module counts on for this host, e.g. "ZStack's agent with the plugin-aio patch" */
+    public String getAgent() { return agent; }
+
+    public void setAgent(String agent) { this.agent = agent; }
 
     public Map<String, String> getProbes() { return probes; }
 

@@ -83,6 +83,19 @@ final class IoModeDecisionStore {
         return vo == null ? null : vo.toRecord();
     }
 
+    /** volume uuid -> its stored decision, for the volumes that have one (one query). */
+    Map<String, DecisionRecord> findAll(List<String> volumeUuids) {
+        Map<String, DecisionRecord> out = new HashMap<>();
+        if (volumeUuids.isEmpty()) return out;
+        List<AioVolumeIoModeDecisionVO> rows = Q.New(AioVolumeIoModeDecisionVO.class)
+                .in(AioVolumeIoModeDecisionVO_.volumeUuid, volumeUuids).list();
+        for (AioVolumeIoModeDecisionVO vo : rows) {
+            DecisionRecord r = vo.toRecord();
+            out.put(r.getVolumeUuid(), r);
+        }
+        return out;
+    }
+
     private static String json(Object o) {
         return o == null ? null : JSONObjectUtil.toJsonString(o);
     }

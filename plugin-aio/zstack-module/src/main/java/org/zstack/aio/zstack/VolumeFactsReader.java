@@ -2,6 +2,7 @@ package org.zstack.aio.zstack;
 
 import org.zstack.aio.decision.HostFacts;
 import org.zstack.aio.decision.VolumeFacts;
+import org.zstack.aio.plugin.AgentProfile;
 import org.zstack.aio.plugin.HostIoProbe;
 import org.zstack.core.config.GlobalConfig;
 import org.zstack.core.db.Q;
@@ -85,6 +86,13 @@ final class VolumeFactsReader {
 
     HostFacts host(String hostUuid) {
         return probe(hostUuid, probes.find(hostUuid)).facts();
+    }
+
+    /** What the host's agent applies, from its last probe's {@code kvmagent_patch=} (one query). */
+    AgentProfile agent(String hostUuid) {
+        HostIoFactsStore.Probed row = probes.find(hostUuid);
+        return AgentProfile.zstack(row == null ? null
+                : HostIoProbe.read(hostUuid, row.output, row.failure, null, null).kvmagentPatch());
     }
 
     /** The host's facts read from its last probe ({@code row}, null: never probed) and ZStack's own records. */

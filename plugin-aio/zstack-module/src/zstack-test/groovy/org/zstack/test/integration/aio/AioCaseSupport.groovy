@@ -46,7 +46,9 @@ class AioCaseSupport {
     }
 
     /** What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring. */
-    static final String CAPABLE_HOST = "kernel=6.8.0-45-generic\nio_uring_disabled=0\nqemu=8.2.2\nqemu_io_uring=yes\nlibvirt=10.0.0\n"
+    static final String CAPABLE_HOST = "kernel=6.8.0-45-generic\nio_uring_disabled=0\nqemu=8.2.2\nqemu_io_uring=yes\nlibvirt=10.0.0\n" +
+            "kvmagent_patch=no\nkvmagent_patch_reason=/var/lib/zstack/virtualenv/kvm/lib/python2.7/site-packages/kvmagent/plugins/vm_plugin.py" +
+            " does not read the aioIoMode addon\n"
 
     /**
      * The simulated host's answer to plugin-aio's probe (ZStack's KvmRunShellMsg, SSH on a real host): what
@@ -148,6 +150,11 @@ class AioCaseSupport {
         return inventory(session, "GetVolumeIoModeDecision", [volumeUuid: volumeUuid])
     }
 
+    /** A stored decision's checks as comparable values (the SDK's check inventory has no equals). */
+    static List<List> checks(def decision) {
+        return decision.checks.collect { [it.mode, it.check, it.passed, it.message] }
+    }
+
     /** The inventory answered by the module's SDK action {@code <name>Action} called with {@code params}. */
     private static def inventory(String session, String name, Map<String, String> params) {
         def a = sdk(name + "Action")
@@ -162,22 +169,25 @@ class AioCaseSupport {
         return Class.forName("org.zstack.sdk." + simpleName).newInstance()
     }
 
-    /** Records the next StartVmCmd the KVM simulator receives. */
-    static List<KVMAgentCommands.StartVmCmd> recordStarts(EnvSpec env) {
-        List<KVMAgentCommands.StartVmCmd> cmds = Collections.synchronizedList([])
-        env.afterSimulator(KVMConstant.KVM_START_VM_PATH) { rsp, HttpEntity<String> e ->
-            cmds.add(JSONObjectUtil.toObject(e.body, KVMAgentCommands.StartVmCmd.class))
+    /** Records every command of {@code type} the KVM simulator receives on {@code path} from now on. */
+    static <T> List<T> record(EnvSpec env, String path, Class<T> type) {
+        List<T> cmds = Collections.synchronizedList([])
+        env.afterSimulator(path) { rsp, HttpEntity<String> e ->
+            cmds.add(JSONObjectUtil.toObject(e.body, type))
             return rsp
         }
         return cmds
     }
 
+    static List<KVMAgentCommands.StartVmCmd> recordStarts(EnvSpec env) {
+        return record(env, KVMConstant.KVM_START_VM_PATH, KVMAgentCommands.StartVmCmd.class)
+    }
+
+    static List<KVMAgentCommands.MigrateVmCmd> recordMigrations(EnvSpec env) {
+        return record(env, KVMConstant.KVM_MIGRATE_VM_PATH, KVMAgentCommands.MigrateVmCmd.class)
+    }
+
     static List<KVMAgentCommands.AttachDataVolumeCmd> recordAttaches(EnvSpec env) {
-        List<KVMAgentCommands.AttachDataVolumeCmd> cmds = Collections.synchronizedList([])
-        env.afterSimulator(KVMConstant.KVM_ATTACH_VOLUME) { rsp, HttpEntity<String> e ->
-            cmds.add(JSONObjectUtil.toObject(e.body, KVMAgentCommands.AttachDataVolumeCmd.class))
-            return rsp
-        }
-        return cmds
+        return record(env, KVMConstant.KVM_ATTACH_VOLUME, KVMAgentCommands.AttachDataVolumeCmd.class)
     }
 }

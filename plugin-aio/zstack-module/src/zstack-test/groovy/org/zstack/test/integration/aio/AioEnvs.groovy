@@ -67,14 +67,32 @@ class AioEnvs {
                 name = "smp"
                 url = "/smp"
             }
-        }, sftp(), { c ->
+        }, sftp(), secondHost())
+    }
+
+    /**
+     * LocalStorage "local" on two hosts, "kvm" (the VM's) and "kvm2" (127.0.0.1), for live migration with storage; the
+     * VM has no data volume (ZStack live-migrates a LocalStorage VM only without data volumes).
+     */
+    static EnvSpec twoHostsLocalStorage() {
+        return oneHost("local", 0, { ZoneSpec z ->
+            z.localPrimaryStorage {
+                name = "local"
+                url = "/local_ps"
+            }
+        }, sftp(), secondHost())
+    }
+
+    /** "kvm2" at 127.0.0.1: another name of the address the simulator listens on */
+    private static Closure secondHost() {
+        return { c ->
             c.kvm {
                 name = "kvm2"
                 managementIp = "127.0.0.1"
                 username = "root"
                 password = "password"
             }
-        })
+        }
     }
 
     private static Closure sftp() {
