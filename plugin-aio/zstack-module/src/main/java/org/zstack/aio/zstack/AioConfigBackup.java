@@ -111,7 +111,14 @@ final class AioConfigBackup {
                 + " (at " + live.value + ": a boot without the module deletes it)";
         try {
             if (copy.resourceUuid == null) {
-                IoModeConfigResolver.globalConfig(IoModeConfig.named(copy.name)).updateValue(copy.value);
+                GlobalConfig g = IoModeConfigResolver.globalConfig(IoModeConfig.named(copy.name));
+                if (copy.value.equals(g.value())) {
+                    // ZStack's updateValue skips a value it already holds in memory; only the row differs
+                    g.validate(copy.value);
+                    store.writeGlobalRow(copy);
+                } else {
+                    g.updateValue(copy.value);
+                }
             } else {
                 rcf.getResourceConfig(GlobalConfig.produceIdentity(copy.category, copy.name)).updateValue(copy.resourceUuid, copy.value);
             }

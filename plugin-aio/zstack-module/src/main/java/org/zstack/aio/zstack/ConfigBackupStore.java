@@ -57,6 +57,11 @@ final class ConfigBackupStore {
                 + " lastOpDate = NOW()", v.category, v.name, v.scope(), v.resourceUuid, v.resourceType, v.value, v.row);
     }
 
+    /** GlobalConfigVO's value, for a value ZStack already holds in memory (its updateValue would skip it). */
+    void writeGlobalRow(Value v) {
+        jdbc.update("UPDATE GlobalConfigVO SET value = ? WHERE category = ? AND name = ?", v.value, v.category, v.name);
+    }
+
     void delete(String category, String name, String scope) {
         jdbc.update("DELETE FROM " + TABLE + " WHERE category = ? AND name = ? AND scope = ?", category, name, scope);
     }
