@@ -48,8 +48,9 @@ class AioIoModeNodesCase extends AioCaseBase {
 
     void testANodeWithoutTheModuleAndOneThatLeft() {
         JdbcTemplate jdbc = new JdbcTemplate(bean(DatabaseFacade.class).dataSource)
-        // a second node of the cluster that does not run the module (a rolling install half done): ZStack's row only
-        jdbc.update("INSERT INTO ManagementNodeVO (uuid, hostName, port, state, joinDate, heartBeat) VALUES (?, '127.0.0.2', 8080, 'RUNNING', NOW(), NOW())", OTHER)
+        // a second node of the cluster that does not run the module (a rolling install half done): ZStack's row only,
+        // JOINING, so that this node's heartbeat check (it reads RUNNING rows) never puts it in the hash ring
+        jdbc.update("INSERT INTO ManagementNodeVO (uuid, hostName, port, state, joinDate, heartBeat) VALUES (?, '127.0.0.2', 8080, 'JOINING', NOW(), NOW())", OTHER)
         try {
             def other = nodes().find { it.managementNodeUuid == OTHER }
             assert other != null && !other.runsModule && other.moduleVersion == null
