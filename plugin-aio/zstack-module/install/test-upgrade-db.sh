@@ -126,7 +126,8 @@ cloud() {   # what an existing installation holds: storages (SharedBlock among t
   -- ZStack's own configs, and an admin's io mode already on sblk-2 (set before, e.g. by an earlier install)
   INSERT INTO GlobalConfigVO (name, description, category, defaultValue, value) VALUES
     ('vm.cacheMode', 'cache', 'kvm', 'none', 'none'),
-    ('vm.ioMode', 'io mode', 'kvm', 'threads', 'native');
+    ('vm.ioMode', 'io mode', 'kvm', 'threads', 'native'),
+    ('vm.ioMode.onUnsatisfied', 'policy', 'kvm', 'fallback', 'fallback');
   INSERT INTO ResourceConfigVO (uuid, name, description, category, value, resourceUuid, resourceType, createDate, lastOpDate) VALUES
     ('rc000000000000000000000000000001', 'vm.ioMode', 'set by the admin', 'kvm', 'threads', 'ps00000000000000000000000000sbk2', 'PrimaryStorageVO', NOW(), NOW()),
     ('rc000000000000000000000000000002', 'qcow2.allocation', 'set by the admin', 'localStoragePrimaryStorage', 'full', 'ps0000000000000000000000000local', 'PrimaryStorageVO', NOW(), NOW());"
@@ -151,7 +152,8 @@ done; ok
 [ "$(sql "SELECT COUNT(*) FROM ResourceConfigVO WHERE name = 'vm.ioMode' AND resourceUuid = 'ps0000000000000000000000000local'")" = 0 ] || fail "LocalStorage got an override"; ok
 # the values already there are copied (V5.2.1.103): the global one and both storages'
 [ "$(sql "SELECT value FROM AioConfigBackupVO WHERE name = 'vm.ioMode' AND scope = 'global'")" = native ] || fail "the global value is not copied"
-[ "$(sql "SELECT COUNT(*) FROM AioConfigBackupVO WHERE name = 'vm.ioMode' AND resourceType = 'PrimaryStorageVO'")" = 2 ] || fail "the storages' values are not copied"; ok
+[ "$(sql "SELECT COUNT(*) FROM AioConfigBackupVO WHERE name = 'vm.ioMode' AND resourceType = 'PrimaryStorageVO'")" = 2 ] || fail "the storages' values are not copied"
+[ "$(sql "SELECT COUNT(*) FROM AioConfigBackupVO WHERE name = 'vm.ioMode.onUnsatisfied'")" = 0 ] || fail "a global value at its default was copied"; ok
 [ "$(sql "SELECT COUNT(*) FROM VolumeVO")" = 2 ] || fail "volumes changed"; ok
 dump > "$W/after1.dump"
 cksum1="$(sql "SELECT script, checksum FROM schema_version WHERE script LIKE '%__aio_%' ORDER BY script")"

@@ -21,12 +21,13 @@ CREATE TABLE IF NOT EXISTS `zstack`.`AioConfigBackupVO` (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8;
 
 -- the values already there when this script runs (an installation older than the backup), so that a boot without
--- the module before the module's next start loses nothing
+-- the module before the module's next start loses nothing; a global value still at its default is no admin's choice
+-- (a later ZStack may change the default), so it is not copied
 INSERT IGNORE INTO `zstack`.`AioConfigBackupVO` (category, name, scope, resourceUuid, resourceType, value, liveRowId, lastOpDate, createDate)
 SELECT g.category, g.name, 'global', NULL, NULL, g.value, CAST(g.id AS CHAR), NOW(), NOW()
 FROM `zstack`.`GlobalConfigVO` g
 WHERE g.category = 'kvm' AND g.name IN ('vm.ioMode', 'vm.ioMode.onUnsatisfied', 'vm.ioMode.native.allowFalloc')
-  AND g.value IS NOT NULL;
+  AND g.value IS NOT NULL AND g.value <> g.defaultValue;
 
 INSERT IGNORE INTO `zstack`.`AioConfigBackupVO` (category, name, scope, resourceUuid, resourceType, value, liveRowId, lastOpDate, createDate)
 SELECT r.category, r.name, r.resourceUuid, r.resourceUuid, r.resourceType, r.value, r.uuid, NOW(), NOW()

@@ -96,7 +96,9 @@ final class ConfigBackupStore {
 
     /**
      * Copies every value of the module's configs ZStack holds and the module has no copy of yet (an installation older
-     * than the copy, or values set while its table was missing); the same statements as V5.2.1.103. The number copied.
+     * than the copy, or values set while its table was missing); the same statements as V5.2.1.103. A global value at
+     * its default is no admin's choice (a later ZStack may change the default): it is copied only when an admin sets
+     * it. The number copied.
      */
     int copyUncopied() {
         String names = "'" + IoModeConfig.IO_MODE.name() + "', '" + IoModeConfig.ON_UNSATISFIED.name() + "', '"
@@ -104,7 +106,7 @@ final class ConfigBackupStore {
         int n = jdbc.update("INSERT IGNORE INTO " + TABLE + " (category, name, scope, resourceUuid, resourceType, value,"
                 + " liveRowId, lastOpDate, createDate) SELECT g.category, g.name, '" + GLOBAL + "', NULL, NULL, g.value,"
                 + " CAST(g.id AS CHAR), NOW(), NOW() FROM GlobalConfigVO g WHERE g.category = ? AND g.name IN (" + names
-                + ") AND g.value IS NOT NULL", IoModeConfig.CATEGORY);
+                + ") AND g.value IS NOT NULL AND g.value <> g.defaultValue", IoModeConfig.CATEGORY);
         n += jdbc.update("INSERT IGNORE INTO " + TABLE + " (category, name, scope, resourceUuid, resourceType, value,"
                 + " liveRowId, lastOpDate, createDate) SELECT r.category, r.name, r.resourceUuid, r.resourceUuid,"
                 + " r.resourceType, r.value, r.uuid, NOW(), NOW() FROM ResourceConfigVO r WHERE r.category = ? AND r.name IN ("
