@@ -2,7 +2,8 @@
 # plugin-aio inside a real ZStack: builds ZStack 5.2.0 once with its testbed's build.sh (cached by the source tarball's
 # hash; the testbed is AIO_ZSTACK_DIR, else ../shared/clients/zstack: bin/lib/zstack-parts.sh), builds
 # plugin-aio/zstack-module against it (Java 8 bytecode), checks that every class it ships is class-file major version
-# 52 or lower, tests the install/uninstall script and the optional kvmagent patch, then runs
+# 52 or lower, tests the install/uninstall script, the module's upgrade scripts through ZStack's upgrade_db (suite runs
+# only) and the optional kvmagent patch, then runs
 # the module's ZStack cases (src/zstack-test) with ZStack's own test framework through run-case.sh.
 #
 # The root `mvn verify` never needs ZStack: the module is not in the root reactor, only this script builds it.
@@ -44,6 +45,12 @@ PY2="$(find_python2)"; PY3="${AIO_PYTHON3:-$(command -v python3)}"
 
 step "install / uninstall script on a copy of ZStack's conf/"
 bash "$MODULE/install/test-install.sh" "$SRC"
+if [ $# -eq 0 ]; then
+  # ZStack's upgrade path for the module's scripts (a private MariaDB, ZStack's deploydb.sh and flyway; ~5 min): with
+  # the suite only, so that a single named case stays quick
+  step "the module's upgrade scripts through zstack-ctl upgrade_db's flyway call"
+  bash "$MODULE/install/test-upgrade-db.sh" "$SRC"
+fi
 step "optional kvmagent patch"
 bash "$MODULE/kvmagent/test-patch.sh" "$ZS/kvmagent" "$PY2"
 

@@ -96,7 +96,7 @@ install_module() {
 \\$IMPORT"
   printf '%s\n' "${added[@]}" > "$RECORD"
   echo "installed plugin-aio into $HOME_DIR: ${#added[@]} file(s) and the import in WEB-INF/classes/zstack.xml"
-  echo "next: zstack-ctl upgrade_db (creates AioVolumeIoModeDecisionVO and AioHostIoFactsVO), then zstack-ctl start_node"
+  echo "next: zstack-ctl upgrade_db (creates or keeps the module's tables, V5.2.1.100-104), then zstack-ctl start_node"
 }
 
 uninstall_module() {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests install.sh on a management-node layout made from ZStack's own conf/ (what the WAR's WEB-INF/classes holds):
 # install adds exactly the bundle's files and one import line, refuses a second install and any overwrite without
-# changing anything, and uninstall leaves the tree byte for byte as it was.
+# changing anything, puts the same files back after a ZStack upgrade replaced the WAR's, and uninstall leaves the tree
+# byte for byte as it was.
 # Usage: test-install.sh ZSTACK_SOURCE_DIR   (the unpacked ZStack source; build.sh's $ZSTACK_HOME/src)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -40,7 +41,7 @@ diff -r "$W/pristine" "$MN" >/dev/null || fail "an install refused for its ZStac
 
 out="$(run install --zstack-home "$MN")" || fail "install: $out"
 for jar in "$W"/bundle/lib/*.jar; do [ -f "$MN/WEB-INF/lib/$(basename "$jar")" ] || fail "missing $(basename "$jar")"; done; ok
-for f in globalConfig/aioIoMode.xml springConfigXml/AioIoMode.xml serviceConfig/aioIoMode.xml db/upgrade/V5.2.1.100__aio_io_mode.sql db/upgrade/V5.2.1.101__aio_io_mode_record.sql db/upgrade/V5.2.1.102__aio_host_io_facts.sql; do
+for f in globalConfig/aioIoMode.xml springConfigXml/AioIoMode.xml serviceConfig/aioIoMode.xml $(cd "$W/bundle/conf" && ls db/upgrade/V5.2.1.1*__aio_*.sql); do
   cmp -s "$W/bundle/conf/$f" "$MN/WEB-INF/classes/$f" || fail "WEB-INF/classes/$f not installed"
 done; ok
 [ "$(grep -c 'springConfigXml/AioIoMode.xml' "$MN/WEB-INF/classes/zstack.xml")" = 1 ] || fail "import line not added once"; ok
@@ -52,6 +53,14 @@ diff <(cd "$W/pristine" && find . -type f | sort) <(cd "$MN" && find . -type f |
 cp -a "$MN" "$W/installed"
 run install --zstack-home "$MN" >/dev/null 2>&1 && fail "a second install was accepted"
 diff -r "$W/installed" "$MN" >/dev/null || fail "a refused second install changed files"; ok
+
+# a ZStack upgrade (zstack-ctl upgrade_management_node) unpacks a new WAR: a fresh WEB-INF/classes from ZStack's conf/
+# and a fresh WEB-INF/lib, none of the module's files, no record; install.sh, run again, puts back the same files
+rm -rf "$MN/WEB-INF/classes" "$MN/WEB-INF/lib"
+cp -r "$SRC/conf" "$MN/WEB-INF/classes"; mkdir "$MN/WEB-INF/lib"; echo "a ZStack jar" > "$MN/WEB-INF/lib/core-5.2.0.jar"
+diff -r "$W/pristine" "$MN" >/dev/null || fail "the stand-in for an upgraded WAR is not ZStack's own tree"
+out="$(run install --zstack-home "$MN")" || fail "install after an upgrade: $out"
+diff -r "$W/installed" "$MN" || fail "install after an upgrade did not put back the same files"; ok
 
 run uninstall --zstack-home "$MN" >/dev/null || fail "uninstall failed"
 diff -r "$W/pristine" "$MN" || fail "uninstall did not restore the management node exactly"; ok

@@ -61,6 +61,10 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
 
             @Override
             public void run(FlowTrigger trigger, Map data) {
+                if (!module.schema().readyFor("the io-facts probe of host[uuid:" + hostUuid + "]")) {
+                    trigger.next(); // nowhere to store what it prints
+                    return;
+                }
                 KvmRunShellMsg msg = new KvmRunShellMsg();
                 msg.setHostUuid(hostUuid);
                 msg.setScript(script);

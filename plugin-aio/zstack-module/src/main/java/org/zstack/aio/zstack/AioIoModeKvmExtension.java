@@ -70,6 +70,7 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
 
     @Override
     public void beforeStartVmOnKvm(KVMHostInventory host, VmInstanceSpec spec, StartVmCmd cmd) {
+        if (!module.schema().readyFor("the start of vm[uuid:" + spec.getVmInventory().getUuid() + "]")) return;
         List<VolumeInventory> volumes = new ArrayList<>();
         if (spec.getDestRootVolume() != null) volumes.add(spec.getDestRootVolume());
         volumes.addAll(spec.getDestDataVolumes());
@@ -120,6 +121,7 @@ public class AioIoModeKvmExtension implements KVMStartVmExtensionPoint, KVMAttac
     @Override
     public void beforeAttachVolume(KVMHostInventory host, VmInstanceInventory vm, VolumeInventory volume,
                                    AttachDataVolumeCmd cmd, Map data) {
+        if (!module.schema().readyFor("the hot-plug of volume[uuid:" + volume.getUuid() + "]")) return;
         VolumeTO to = cmd.getVolume();
         DiskIoModePlanner.Planned p = module.planner().decide(Collections.singletonList(volume),
                 Collections.singletonMap(volume.getUuid(), to.getCacheMode()), host.getUuid()).get(0);

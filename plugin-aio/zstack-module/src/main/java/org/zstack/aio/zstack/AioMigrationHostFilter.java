@@ -43,6 +43,9 @@ public class AioMigrationHostFilter implements HostAllocatorFilterExtensionPoint
             // a stopped VM's disks run nothing now: its next start decides them for the host it starts on
             return candidates;
         }
+        if (!module.schema().readyFor("the migration host filter of vm[uuid:" + spec.getVmInstance().getUuid() + "]")) {
+            return candidates; // no stored decisions to keep: ZStack's own choice
+        }
         List<VolumeInventory> volumes = spec.getVmInstance().getAllVolumes();
         List<String> uuids = new ArrayList<>();
         for (VolumeInventory v : volumes) uuids.add(v.getUuid());
