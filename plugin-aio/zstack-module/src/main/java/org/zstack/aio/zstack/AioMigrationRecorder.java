@@ -88,6 +88,7 @@ public class AioMigrationRecorder implements VmInstanceMigrateExtensionPoint, KV
     public void afterMigrateVm(VmInstanceInventory inv, String srcHostUuid) {
         volumesByPath.remove(inv.getUuid());
         Map<String, DiskKind> moved = rebuilt.remove(inv.getUuid());
+        if (!module.schema().readyFor("the records of vm[uuid:" + inv.getUuid() + "] after its migration")) return;
         try {
             record(inv, srcHostUuid, moved == null ? new HashMap<String, DiskKind>() : moved);
         } catch (RuntimeException e) {
