@@ -61,6 +61,9 @@ class AioIoModeBadInputCase extends AioCaseBase {
             report(took)
             before.each { table, rows -> assert after[table] == rows: "${table} changed by the bad requests" }
             checkAnswers()
+            testZStacksOwnConfigsStillAnswerBadly()
+            testInjectedQueryValuesAreOnlyValues()
+            testATenantQuerySeesOnlyItsOwn()
             testWhatZStackAcceptsThatLooksOdd()
         }
     }
@@ -106,13 +109,23 @@ class AioIoModeBadInputCase extends AioCaseBase {
                 ResourceConfigVO       : jdbc.queryForList("SELECT * FROM ResourceConfigVO ORDER BY uuid"),
                 AioVolumeIoModeDecisionVO: jdbc.queryForList("SELECT * FROM AioVolumeIoModeDecisionVO ORDER BY volumeUuid"),
                 AioHostIoFactsVO       : jdbc.queryForList("SELECT * FROM AioHostIoFactsVO ORDER BY hostUuid"),
-                VolumeVO               : jdbc.queryForList("SELECT uuid, name, status, state, lastOpDate FROM VolumeVO ORDER BY uuid"),
+                // the injected values name this table; its rows, not their dates (ZStack's trackers may touch those)
+                VolumeVO               : jdbc.queryForList("SELECT uuid, name, status, state FROM VolumeVO ORDER BY uuid"),
         ]
     }
 
     private void record(String generator, String label, AioRawApi.Answer a, String expect = "error") {
         expects.putIfAbsent(generator, expect)
         sent.add([g: generator, l: label, a: a])
+    }
+
+    /** The SDK action's answer; an exception the SDK throws before sending is recorded as such (never ZStack's error). */
+    private static AioRawApi.Answer sdk(Closure action) {
+        try {
+            return AioRawApi.ofSdk(action().call().error)
+        } catch (Exception e) {
+            return new AioRawApi.Answer(status: 0, text: "the SDK threw " + e)
+        }
     }
 
     private static Map update(String action, String value) {
@@ -171,14 +184,15 @@ class AioIoModeBadInputCase extends AioCaseBase {
     /** ZStack's Java SDK actions: a global value left out (null), and resource configs on wrong targets. */
     void configsThroughTheSdk() {
         VALID.keySet().each { String config ->
-            def g = new UpdateGlobalConfigAction(category: "kvm", name: config, value: null, sessionId: adminSession()).call()
-            record("SDK: global config without a value", config, AioRawApi.ofSdk(g.error))
+            record("SDK: global config without a value", config,
+                    sdk { new UpdateGlobalConfigAction(category: "kvm", name: config, value: null, sessionId: adminSession()) })
             record("global config without a value", config,
                     AioRawApi.put(adminSession(), "global-configurations/kvm/${config}/actions", [updateGlobalConfig: [:]]))
             ["host": uuids.host, "VM": uuids.vm, "unknown uuid": Platform.uuid, "deleted volume": uuids.deleted].each { type, target ->
-                def r = new UpdateResourceConfigAction(category: "kvm", name: config, resourceUuid: target,
-                        value: VALID[config][0], sessionId: adminSession()).call()
-                record("SDK: resource config on a wrong target", "${config} on ${type}", AioRawApi.ofSdk(r.error))
+                record("SDK: resource config on a wrong target", "${config} on ${type}", sdk {
+                    new UpdateResourceConfigAction(category: "kvm", name: config, resourceUuid: target, value: VALID[config][0],
+                            sessionId: adminSession())
+                })
             }
         }
     }
@@ -217,7 +231,7 @@ class AioIoModeBadInputCase extends AioCaseBase {
             def a = AioCaseSupport.sdk("GetVolumeIoModeDecisionAction")
             a.volumeUuid = uuid
             a.sessionId = adminSession()
-            record("SDK: GetVolumeIoModeDecision, not a volume", kind, AioRawApi.ofSdk(a.call().error))
+            record("SDK: GetVolumeIoModeDecision, not a volume", kind, sdk { a })
             record("GetVolumeIoModeDecision, tenant, not a volume", kind, AioRawApi.get(tenant.uuid, "volumes/${AioRawApi.seg(uuid)}/io-mode-decision"))
         }
         record("GetVolumeIoModeDecision, no decision yet", "admin", AioRawApi.get(adminSession(), "volumes/${uuids.undecided}/io-mode-decision"))
@@ -227,7 +241,7 @@ class AioIoModeBadInputCase extends AioCaseBase {
             def a = AioCaseSupport.sdk("GetVolumeIoModeDecisionAction")
             a.volumeUuid = uuid
             a.sessionId = tenant.uuid
-            record("SDK: GetVolumeIoModeDecision, another account's volume", kind, AioRawApi.ofSdk(a.call().error))
+            record("SDK: GetVolumeIoModeDecision, another account's volume", kind, sdk { a })
         }
     }
 
@@ -239,7 +253,7 @@ class AioIoModeBadInputCase extends AioCaseBase {
             def a = AioCaseSupport.sdk("GetHostIoFactsAction")
             a.hostUuid = uuid
             a.sessionId = adminSession()
-            record("SDK: GetHostIoFacts, not a host", kind, AioRawApi.ofSdk(a.call().error))
+            record("SDK: GetHostIoFacts, not a host", kind, sdk { a })
         }
         ["the host": uuids.host, "unknown": Platform.uuid].each { kind, uuid ->
             record("GetHostIoFacts, tenant", kind, AioRawApi.get(tenant.uuid, "hosts/${uuid}/io-facts"))
@@ -275,13 +289,13 @@ class AioIoModeBadInputCase extends AioCaseBase {
                 def a = AioCaseSupport.sdk("QueryVolumeIoModeDecisionAction")
                 a.conditions = conds
                 a.sessionId = session
-                record("SDK: QueryVolumeIoModeDecision, malformed", "${who}: ${conds}", AioRawApi.ofSdk(a.call().error), "error or rest")
+                record("SDK: QueryVolumeIoModeDecision, malformed", "${who}: ${conds}", sdk { a }, "error or rest")
             }
             [[sortBy: "noSuchField"], [limit: -1], [start: -5], [fields: ["noSuchField"]]].each { Map params ->
                 def a = AioCaseSupport.sdk("QueryVolumeIoModeDecisionAction")
                 params.each { k, v -> a[k] = v }
                 a.sessionId = session
-                record("SDK: QueryVolumeIoModeDecision, malformed", "${who}: ${params}", AioRawApi.ofSdk(a.call().error), "error or rest")
+                record("SDK: QueryVolumeIoModeDecision, malformed", "${who}: ${params}", sdk { a }, "error or rest")
             }
         }
     }
@@ -292,7 +306,7 @@ class AioIoModeBadInputCase extends AioCaseBase {
             def codes = rs.countBy { it.a.code() }.collect { k, v -> "${k} x${v}" }.join(", ")
             println("[AioIoModeBadInputCase]   ${g}: ${rs.size()} (${codes})")
         }
-        sent.findAll { !it.a.zStackError }.each { println("[AioIoModeBadInputCase]   not ZStack's error shape: ${it.g} | ${it.l} | ${it.a}") }
+        sent.findAll { !it.a.isZStackError() }.each { println("[AioIoModeBadInputCase]   not ZStack's error shape: ${it.g} | ${it.l} | ${it.a}") }
         watch.seen.each { println("[AioIoModeBadInputCase]   logged: ${it}") }
     }
 
@@ -300,11 +314,56 @@ class AioIoModeBadInputCase extends AioCaseBase {
         assert sent.size() >= 300
         def wrong = sent.findAll { Map r ->
             AioRawApi.Answer a = r.a
-            !(a.zStackError || (expects[r.g] == "error or rest" && a.restRefusal))
+            !(a.isZStackError() || (expects[r.g] == "error or rest" && a.isRestRefusal()))
         }
         assert wrong.isEmpty(): "${wrong.size()} answers are not ZStack's error: " + wrong.take(20).collect { "${it.g} | ${it.l} | ${it.a}" }.join("\n")
         def exceptions = watch.seen.findAll { it.throwable != null || it.level == "ERROR" }
         assert exceptions.isEmpty(): "the requests made the management node log: " + exceptions.take(20).join("\n")
+    }
+
+    /**
+     * Why the module guards its configs (IoModeConfigRequestGuard): the same requests to one of ZStack's own configs
+     * (kvm/vm.cacheMode, no guard) are answered by ZStack 5.2.0 with an internal error, or a success that wrote
+     * nothing. Checked outside the battery: these do log an exception.
+     */
+    void testZStacksOwnConfigsStillAnswerBadly() {
+        def before = snapshot()
+        AioRawApi.Answer a = AioRawApi.put(adminSession(), "global-configurations/kvm/vm.cacheMode/actions", [updateGlobalConfig: [:]])
+        assert a.code() == "SYS.1000": a.toString()
+        a = AioRawApi.post(adminSession(), "resource-configurations/${uuids.data}/resource-configs/actions",
+                [params: [resourceConfigs: [[category: "kvm", name: "vm.cacheMode", value: "fast"]]]])
+        assert a.code() == "SYS.1000": a.toString()
+        a = AioRawApi.post(adminSession(), "resource-configurations/${uuids.host}/resource-configs/actions",
+                [params: [resourceConfigs: [[category: "kvm", name: "vm.cacheMode", value: "none"]]]])
+        assert a.isSuccess(): a.toString()
+        assert snapshot() == before
+    }
+
+    private static def query(String session, List<String> conditions, Closure more = {}) {
+        def a = AioCaseSupport.sdk("QueryVolumeIoModeDecisionAction")
+        a.conditions = conditions
+        a.sessionId = session
+        more(a)
+        def r = a.call()
+        assert r.error == null: "QueryVolumeIoModeDecision ${conditions}: ${r.error}"
+        return r.value
+    }
+
+    /** A condition's value is bound as a value by ZStack's query (ZQL): an injected one matches what it spells. */
+    void testInjectedQueryValuesAreOnlyValues() {
+        ["volumeUuid=x' OR '1'='1", "requested=native' OR 1=1 --", "reason~=%' OR '%'='", "hostUuid?=a','b"].each { String c ->
+            assert query(adminSession(), [c]).inventories.isEmpty(): c
+            assert query(tenant.uuid, [c]).inventories.isEmpty(): c
+        }
+    }
+
+    void testATenantQuerySeesOnlyItsOwn() {
+        assert query(tenant.uuid, []).inventories*.volumeUuid == [uuids.tenantVolume]
+        assert query(tenant.uuid, []) { it.count = true }.total == 1
+        assert query(tenant.uuid, ["volumeUuid?=${uuids.root},${uuids.tenantVolume}".toString()]).inventories*.volumeUuid == [uuids.tenantVolume]
+        assert query(tenant.uuid, ["volumeUuid=${uuids.root}".toString()]).inventories.isEmpty()
+        assert query(tenant.uuid, ["hostUuid=${uuids.host}".toString()]) { it.replyWithCount = true }.total == 1
+        assert (query(adminSession(), []).inventories*.volumeUuid as Set).containsAll([uuids.root, uuids.data, uuids.tenantVolume])
     }
 
     /**
@@ -316,12 +375,12 @@ class AioIoModeBadInputCase extends AioCaseBase {
         String before = snapshot().globalInMemory[IO_MODE]
         AioRawApi.Answer a = AioRawApi.put(adminSession(), "global-configurations/kvm/${IO_MODE}/actions",
                 update("updateGlobalConfig", "\t io_uring\n\u0000"))
-        assert a.success: a.toString()
+        assert a.isSuccess(): a.toString()
         assert queryGlobalConfig { conditions = ["category=kvm", "name=${IO_MODE}".toString()] }[0].value == "io_uring"
         assert AioCaseSupport.setGlobalConfig(adminSession(), "kvm", IO_MODE, before) == null
 
         a = putResourceConfig(IO_MODE, uuids.ps, "\u0000native \r\n")
-        assert a.success: a.toString()
+        assert a.isSuccess(): a.toString()
         assert getResourceConfig { category = "kvm"; name = IO_MODE; resourceUuid = uuids.ps }.value == "native"
         assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", IO_MODE, uuids.ps, "io_uring") == null
     }

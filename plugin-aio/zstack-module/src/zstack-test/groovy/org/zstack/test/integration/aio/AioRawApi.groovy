@@ -22,10 +22,10 @@ class AioRawApi {
             return status == 200 && error == null
         }
 
-        /** ZStack's error shape: 503 with {"error": {code, description, details}}, never an internal error. */
+        /** ZStack's error shape: 503 with {"error": {code, description, details}}, never an internal (or SDK) error. */
         boolean isZStackError() {
             return status == 503 && error != null && error.code && error.description != null && error.details != null &&
-                    error.code != "SYS.1000"
+                    error.code != "SYS.1000" && !(error.code as String).startsWith("sdk.")
         }
 
         /** ZStack's REST server refusing a malformed call itself (RestServer's RestException): 4xx and its sentence. */
