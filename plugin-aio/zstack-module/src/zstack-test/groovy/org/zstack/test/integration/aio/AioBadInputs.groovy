@@ -4,7 +4,9 @@ package org.zstack.test.integration.aio
  * The generators of AioIoModeBadInputCase: the module's configs with their valid values and bindings, and the bad
  * values and targets the case crosses them with. Each value is bad for the config it is sent to: ZStack's API trims
  * white space (Java's trim: every character up to U+0020, so tabs, newlines and NUL too) around a string parameter,
- * so a valid value wrapped in those is not bad and is not generated here (the case checks it separately).
+ * so a valid value wrapped in those is not bad and is not generated here (the case checks it separately). A character
+ * beyond the Basic Multilingual Plane (an emoji) is not in the battery either: ZStack's REST job store cannot hold it
+ * (the case checks that separately too).
  */
 class AioBadInputs {
     static final String IO_MODE = "vm.ioMode"
@@ -46,7 +48,6 @@ class AioBadInputs {
         m["1 MB"] = "n" * (1 << 20)
         m["accented"] = "nátive"
         m["Japanese"] = "ネイティブ"
-        m["emoji"] = v + "\uD83D\uDE80"
         m["no-break space"] = "\u00a0" + v
         m["zero-width space"] = v + "\u200b"
         m["space inside"] = v.substring(0, 2) + " " + v.substring(2)
