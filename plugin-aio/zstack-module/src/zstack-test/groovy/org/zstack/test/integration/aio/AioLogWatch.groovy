@@ -21,6 +21,8 @@ class AioLogWatch extends AbstractAppender {
         String level
         String message
         String throwable
+        /** the throwable's own message (cut): ZStack logs its error codes there */
+        String thrownMessage
 
         @Override
         String toString() {
@@ -40,7 +42,7 @@ class AioLogWatch extends AbstractAppender {
         if (!e.level.isMoreSpecificThan(Level.WARN)) return
         String m = e.message?.formattedMessage ?: ""
         seen.add(new Seen(logger: e.loggerName, level: e.level.name(), message: m.length() > 400 ? m.substring(0, 400) + "…" : m,
-                throwable: e.thrown?.getClass()?.name))
+                throwable: e.thrown?.getClass()?.name, thrownMessage: e.thrown?.message?.take(400)))
     }
 
     /** Attached to the root logger and every logger that does not pass its events up to it. */
