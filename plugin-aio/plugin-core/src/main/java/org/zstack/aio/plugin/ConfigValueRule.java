@@ -18,7 +18,12 @@ public final class ConfigValueRule {
     public static ConfigRefusal refusal(String identity, List<String> validValues, String value) {
         if (validValues.isEmpty() || validValues.contains(value)) return null;
         String valid = join(validValues);
-        if (value != null && validValues.contains(value.trim())) {
+        if (value == null) {
+            // a request that left the value out, not the word "null"
+            return new ConfigRefusal("No value was given for " + identity + ".",
+                    "Send one of the valid values (exact, lowercase, no spaces): " + valid + ".");
+        }
+        if (validValues.contains(value.trim())) {
             return new ConfigRefusal("'" + echo(value) + "' is not a valid value of " + identity
                                      + ": it has white space around it.",
                     "Send '" + value.trim() + "' without it; valid values are exact: " + valid + ".");

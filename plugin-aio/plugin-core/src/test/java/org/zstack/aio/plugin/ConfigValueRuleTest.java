@@ -36,6 +36,15 @@ class ConfigValueRuleTest {
     }
 
     @Test
+    void aValueLeftOutIsNamedAsSuchNotAsTheWordNull() {
+        ConfigRefusal r = ConfigValueRule.refusal(IoModeConfig.ON_UNSATISFIED, null);
+        assertThat(r.description()).isEqualTo("No value was given for kvm/vm.ioMode.onUnsatisfied.");
+        assertThat(r.whatToDo()).isEqualTo("Send one of the valid values (exact, lowercase, no spaces): fallback, fail.");
+        assertThat(ConfigValueRule.refusal(IoModeConfig.ON_UNSATISFIED, "null").description())
+                .isEqualTo("'null' is not a valid value of kvm/vm.ioMode.onUnsatisfied.");
+    }
+
+    @Test
     void aHugeValueIsNotEchoedWhole() {
         String huge = "x".repeat(1_000_000);
         ConfigRefusal r = ConfigValueRule.refusal(IoModeConfig.ON_UNSATISFIED, huge);

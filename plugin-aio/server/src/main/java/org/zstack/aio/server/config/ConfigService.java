@@ -2,6 +2,7 @@ package org.zstack.aio.server.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Service;
+import org.zstack.aio.plugin.ConfigBindingRule;
 import org.zstack.aio.plugin.ConfigRefusal;
 import org.zstack.aio.plugin.ConfigValueRule;
 import org.springframework.retry.annotation.Retryable;
@@ -182,13 +183,8 @@ public class ConfigService {
 
     /** The same answer for reading, setting and deleting: a config that cannot live on this resource type is a 400. */
     private static void requireBindable(GlobalConfigDefinition def, LocatedResource r) {
-        if (!def.bindableTo(r.type())) {
-            throw new ApiException(ErrorCode.CONFIG_NOT_BINDABLE,
-                    def.identity() + " cannot be set on a " + r.type() + ".",
-                    def.bindResourceTypes().isEmpty() ? "It is a global config only: use PUT /v1/global-configurations/"
-                                                        + def.category() + "/" + def.name() + "/actions."
-                            : "It can be set on: " + String.join(", ", def.bindResourceTypes()) + ".");
-        }
+        ConfigRefusal refused = ConfigBindingRule.refusal(def.category(), def.name(), def.bindResourceTypes(), r.type());
+        if (refused != null) throw new ApiException(ErrorCode.CONFIG_NOT_BINDABLE, refused.description(), refused.whatToDo());
     }
 
     private LocatedResource readableResource(Caller caller, String resourceUuid) {

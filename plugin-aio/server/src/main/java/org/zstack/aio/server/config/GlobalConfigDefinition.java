@@ -27,8 +27,4 @@ public record GlobalConfigDefinition(String category, String name, String descri
     public String identity() {
         return category + "/" + name;
     }
-
-    public boolean bindableTo(String resourceType) {
-        return bindResourceTypes.contains(resourceType);
-    }
 }
