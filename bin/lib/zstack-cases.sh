@@ -7,7 +7,8 @@
 # the module's ZStack cases (src/zstack-test) with ZStack's own test framework through run-case.sh.
 #
 # The root `mvn verify` never needs ZStack: the module is not in the root reactor, only this script builds it.
-# Usage: bin/lib/zstack-cases.sh [CaseName ...]       (default: every *Case under src/zstack-test)
+# Usage: bin/lib/zstack-cases.sh [CaseName ...]       (default: every *Case under src/zstack-test, then
+#        AioUninstalledBootTest from src/zstack-uninstalled: a node without the module on the database it left)
 # Env:   AIO_ZSTACK_DIR    ZStack's testbed (zstack-src-*.tar.gz, build.sh, run-case.sh, kvmagent/)
 #        AIO_ZSTACK_CACHE  where ZStack is built (default ~/.cache/plugin-aio-zstack); one folder per tarball hash
 #        AIO_PYTHON2 / AIO_PYTHON3  interpreters the hook is run with (default: found on this machine)
@@ -57,9 +58,13 @@ bash "$MODULE/kvmagent/test-patch.sh" "$ZS/kvmagent" "$PY2"
 # ---- the cases: the module's own files laid out as run-case.sh's ZSTACK_EXTRA_CASES expects ----
 EXTRA="$(mktemp -d)"
 UPGRADE_SQL=("$MODULE"/conf/db/upgrade/*.sql)
+# the node without the module (AioUninstalledBootTest): only its test, the two test helpers it shares, and a test-only
+# script that leaves in the database what an uninstalled module leaves (never shipped: not in conf/db/upgrade)
+UNINSTALLED="$(mktemp -d)"
+LEFTOVERS="$MODULE/src/zstack-uninstalled/sql/V5.2.1.104_1__aio_uninstalled_leftovers.sql"
 cleanup() {
-  rm -rf "$EXTRA"
-  for f in "${UPGRADE_SQL[@]}"; do rm -f "$SRC/conf/db/upgrade/$(basename "$f")"; done
+  rm -rf "$EXTRA" "$UNINSTALLED"
+  for f in "${UPGRADE_SQL[@]}" "$LEFTOVERS"; do rm -f "$SRC/conf/db/upgrade/$(basename "$f")"; done
 }
 trap cleanup EXIT
 cp -r "$MODULE/src/zstack-test/." "$EXTRA/"
@@ -67,10 +72,14 @@ mkdir -p "$EXTRA/resources"
 for d in globalConfig springConfigXml serviceConfig; do cp -r "$MODULE/conf/$d" "$EXTRA/resources/"; done
 # the module's upgrade script joins ZStack's own, as install.sh puts it on a management node
 cp "${UPGRADE_SQL[@]}" "$SRC/conf/db/upgrade/"
+cp -r "$MODULE/src/zstack-uninstalled/groovy" "$UNINSTALLED/"
+mkdir -p "$UNINSTALLED/groovy/org/zstack/test/integration/aio"
+for f in AioEnvs AioLogWatch; do cp "$MODULE/src/zstack-test/groovy/org/zstack/test/integration/aio/$f.groovy" "$UNINSTALLED/groovy/org/zstack/test/integration/aio/"; done
 
 # default: the suite AioIoModeTest runs every *Case of the module in one management node (one boot, one compile);
 # named cases run one by one, each in its own node
-if [ $# -gt 0 ]; then RUNS=("$@"); else RUNS=(AioIoModeTest); fi
+# and then a node without the module boots on the database it left (uninstall without uninstall.sql)
+if [ $# -gt 0 ]; then RUNS=("$@"); else RUNS=(AioIoModeTest AioUninstalledBootTest); fi
 CP="$(IFS=,; echo "${JARS[*]}")"
 wait_for_db_exit() {
   local pidf="$ZSTACK_HOME/mariadb/mariadbd.pid" i
@@ -86,8 +95,14 @@ for run in "${RUNS[@]}"; do
   # run-case.sh refuse to start ("another run-case.sh is running"); each run starts it on the kept datadir instead
   wait_for_db_exit
   rc=0
-  ZSTACK_DB_STOP=1 ZSTACK_EXTRA_CASES="$EXTRA" "$ZS/run-case.sh" "$run" "-Dmaven.test.additionalClasspath=$CP" \
-    "-Daio.kvmagent.dir=$ZS/kvmagent" "-Daio.python2=$PY2" "-Daio.python3=$PY3" || rc=$?
+  if [ "$run" = AioUninstalledBootTest ]; then
+    cp "$LEFTOVERS" "$SRC/conf/db/upgrade/"
+    ZSTACK_DB_STOP=1 ZSTACK_EXTRA_CASES="$UNINSTALLED" "$ZS/run-case.sh" "$run" || rc=$?
+    rm -f "$SRC/conf/db/upgrade/$(basename "$LEFTOVERS")"
+  else
+    ZSTACK_DB_STOP=1 ZSTACK_EXTRA_CASES="$EXTRA" "$ZS/run-case.sh" "$run" "-Dmaven.test.additionalClasspath=$CP" \
+      "-Daio.kvmagent.dir=$ZS/kvmagent" "-Daio.python2=$PY2" "-Daio.python3=$PY3" || rc=$?
+  fi
   LOG="$ZSTACK_HOME/run-$run.log"
   if [ "$run" = AioIoModeTest ]; then
     # the suite logs one line per case; a failed case makes it exit 1
