@@ -40,12 +40,17 @@ public final class OpenLoopLoad {
     private final List<Target> targets;
     private final List<String> keys;
     private final int perSecond;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-            .version(HttpClient.Version.HTTP_1_1).executor(Executors.newCachedThreadPool(r -> {
+    /**
+     * Several clients, used in turn: one JDK HttpClient handles all its connections on one selector thread, and with
+     * ~2,500 requests in flight behind a failover stall that thread fell behind, so connects it had not yet completed
+     * timed out on the client's side (seen with JDK 17.0.21: 492-929 "HTTP connect timed out" in a run).
+     */
+    private final List<HttpClient> clients = java.util.stream.IntStream.range(0, 8).mapToObj(i -> HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).executor(Executors.newCachedThreadPool(r -> {
                 Thread t = new Thread(r, "open-loop-client");
                 t.setDaemon(true);
                 return t;
-            })).build();
+            })).build()).toList();
     private final List<Sample> samples = new CopyOnWriteArrayList<>();
     private final Map<String, String> lastAcked = new ConcurrentHashMap<>();
     private final Map<String, AtomicBoolean> writing = new ConcurrentHashMap<>();
@@ -102,7 +107,7 @@ public final class OpenLoopLoad {
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"updateResourceConfig\":{\"value\":\"" + value + "\"}}")).build()
                 : b.uri(URI.create(t.baseUrl() + "/v1/resource-configurations/" + k + "/kvm/vm.ioMode.native.allowFalloc")).GET().build();
         maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-        client.sendAsync(req, HttpResponse.BodyHandlers.ofString()).whenComplete((rsp, err) -> {
+        clients.get((int) (n % clients.size())).sendAsync(req, HttpResponse.BodyHandlers.ofString()).whenComplete((rsp, err) -> {
             int status = err != null ? 599 : rsp.statusCode();
             if (write) {
                 if (status / 100 == 2) lastAcked.put(k, value);
