@@ -56,6 +56,7 @@ public final class DiskIoModes {
             IoModeSettings s = oneDisk.settings(v, b.configs);
             IoModeDecision d = oneDisk.decide(v, s, host, figures);
             DiskKind kind = kind(v, d);
+            IoMode decided = d.refused() ? null : d.effectiveMode();
             IoMode set = d.effectiveMode();
             if (d.refused()) {
                 if (refusal == null) refusal = policyRefusal(v, d);
@@ -68,7 +69,7 @@ public final class DiskIoModes {
                 d = agent.unreachableAtStart(d, v.unreachableAtStart());
                 set = null;
             }
-            disks.add(new PlannedDisk(v, d, kind, set, DecisionRecord.of(d, request.vmUuid(), request.operation(), null, null)));
+            disks.add(new PlannedDisk(v, d, kind, decided, set, DecisionRecord.of(d, request.vmUuid(), request.operation(), null, null)));
         }
         return new DiskPlan(request, disks, refusal);
     }
@@ -93,7 +94,8 @@ public final class DiskIoModes {
                     String blocker = agent.migrationBlocker(new Migrating(v, h, d, host, running));
                     if (blocker != null) refusal = new IoModeRefusal(v.volumeUuid(), blocker, CHOOSE_ANOTHER_HOST);
                 }
-                disks.add(new PlannedDisk(v, d, kind(v, d), d.effectiveMode(),
+                IoMode decided = d.refused() ? null : d.effectiveMode();
+                disks.add(new PlannedDisk(v, d, kind(v, d), decided, d.effectiveMode(),
                         DecisionRecord.of(d, request.vmUuid(), Operation.MIGRATE, null, null)));
             }
             out.put(h.uuid(), new DiskPlan(request.on(h), disks, refusal));
@@ -102,16 +104,18 @@ public final class DiskIoModes {
     }
 
     /**
-     * The records of a VM's disks after a live migration to {@code destination} by an agent that carries the source's
-     * disks ({@link ZStackAgent}): each disk's stored record moved there, and a disk whose XML the migration rebuilt
-     * ({@code rebuiltAs}, by volume uuid: how it is opened now) running what that agent writes. Not stored yet.
+     * The records of a VM's disks after a live migration from {@code sourceHostUuid} to {@code destination} by an agent
+     * that carries the source's disks ({@link ZStackAgent}): each disk's stored record moved there, and a disk whose XML
+     * the migration rebuilt ({@code rebuiltAs}, by volume uuid: how it is opened now) running what the agent that
+     * rebuilt it writes. That is the source's agent: it builds the XML the destination runs (ZStack: vm_plugin.py's
+     * migrate, _get_new_disk). Not stored yet.
      *
-     * @throws IllegalStateException when the destination's agent re-decides every disk (its platform plans the
-     *                               migration with {@link #plan} and records that instead)
+     * @throws IllegalStateException when the source's agent re-decides every disk (its platform plans the migration
+     *                               with {@link #plan} and records that instead)
      */
-    public List<DecisionRecord> migrated(String vmUuid, HostRef destination, List<String> volumeUuids,
+    public List<DecisionRecord> migrated(String vmUuid, String sourceHostUuid, HostRef destination, List<String> volumeUuids,
                                          Map<String, DiskKind> rebuiltAs, IoModePorts ports) {
-        AgentProfile agent = ports.agent(ports.host(destination.uuid()));
+        AgentProfile agent = ports.agent(ports.host(sourceHostUuid));
         if (!(agent instanceof ZStackAgent)) {
             throw new IllegalStateException(agent.name() + " re-decides every disk for the destination of a migration");
         }

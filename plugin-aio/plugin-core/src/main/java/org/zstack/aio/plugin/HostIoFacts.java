@@ -115,6 +115,11 @@ public final class HostIoFacts {
         return toBuilder().agent(agentName).build();
     }
 
+    /** The same facts gathered at {@code isoDate} (ISO-8601 UTC), for a platform that keeps the date apart. */
+    public HostIoFacts withProbedAt(String isoDate) {
+        return toBuilder().probedAt(isoDate).build();
+    }
+
     /** The same facts with each storage path's facts (replacing those gathered before). */
     public HostIoFacts withStorages(List<StorageIoFacts> paths) {
         Builder b = toBuilder();

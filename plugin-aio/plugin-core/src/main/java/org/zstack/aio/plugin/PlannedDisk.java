@@ -14,13 +14,15 @@ public final class PlannedDisk {
     private final VolumeIoFacts volume;
     private final IoModeDecision decision;
     private final DiskKind kind;
+    private final IoMode decided;
     private final IoMode set;
     private final DecisionRecord record;
 
-    PlannedDisk(VolumeIoFacts volume, IoModeDecision decision, DiskKind kind, IoMode set, DecisionRecord record) {
+    PlannedDisk(VolumeIoFacts volume, IoModeDecision decision, DiskKind kind, IoMode decided, IoMode set, DecisionRecord record) {
         this.volume = volume;
         this.decision = decision;
         this.kind = kind;
+        this.decided = decided;
         this.set = set;
         this.record = record;
     }
@@ -34,6 +36,13 @@ public final class PlannedDisk {
 
     /** How the host opens the disk. */
     public DiskKind kind() { return kind; }
+
+    /**
+     * The mode decided for the disk before what the host's agent can apply was folded in (null: not applicable or
+     * refused). What an agent that may apply more than the platform counts on is offered (ZStack: the aioIoMode addon
+     * a kvmagent patched since its last probe reads).
+     */
+    public IoMode decided() { return decided; }
 
     /**
      * The mode the agent is told to set: the decided mode where the agent can set it; null where it is told nothing

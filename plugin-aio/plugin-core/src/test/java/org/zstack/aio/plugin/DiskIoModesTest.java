@@ -99,6 +99,7 @@ class DiskIoModesTest {
         assertThat(plan.refusal().whatToDo()).contains("kvm/vm.ioMode.onUnsatisfied to fallback");
         assertThat(plan.refusedRecords()).extracting(DecisionRecord::getVolumeUuid).containsExactly("data");
         assertThat(plan.disk("data").set()).isNull();
+        assertThat(plan.disk("data").decided()).isNull();
         assertThat(plan.disk("root").set()).isEqualTo(IoMode.THREADS);
     }
 
@@ -129,6 +130,8 @@ class DiskIoModesTest {
         assertThat(plan.refused()).isFalse();
         assertThat(plan.disk("data").set() == null ? null : plan.disk("data").set().wire()).isEqualTo(set);
         assertThat(plan.disk("data").record().getEffective()).isEqualTo(runs);
+        // what was decided stays known beside what the agent can set (an agent patched since its probe may read it)
+        assertThat(plan.disk("data").decided().wire()).isEqualTo(mode);
         assertThat(plan.disk("data").record().getOperation()).isEqualTo("attach");
     }
 
@@ -178,23 +181,35 @@ class DiskIoModesTest {
 
     @Test
     void afterAMigrationZStacksRecordsMoveAndTheStandaloneHasNone() {
-        FakePorts ports = new FakePorts().host(capable("h2").build(), AgentProfile.ZSTACK_STOCK)
-                .volume(volume("data", "ps1", "NFS").build());
+        FakePorts ports = new FakePorts().host(capable("h1").build(), AgentProfile.ZSTACK_STOCK)
+                .host(capable("h2").build(), AgentProfile.ZSTACK_PATCHED)
+                .volume(volume("data", "ps1", "NFS").build()).override("data", IoModeConfig.IO_MODE, "io_uring");
         DecisionRecord ran = DecisionRecord.of(IO_MODES.preview(ports.volumes.get("data"), ports.configs(null),
-                ports.hosts.get("h2"), Figures.NONE), "vm1", Operation.START, null, "2026-11-27T00:00:00.000Z");
+                ports.hosts.get("h1"), Figures.NONE), "vm1", Operation.START, null, "2026-11-27T00:00:00.000Z");
+        assertThat(ran.getEffective()).isEqualTo("io_uring");
         ports.stored.put("data", ran);
-        List<DecisionRecord> moved = IO_MODES.migrated("vm1", H2, Collections.singletonList("data"),
+        List<DecisionRecord> moved = IO_MODES.migrated("vm1", "h1", H2, Collections.singletonList("data"),
                 Collections.<String, DiskKind>emptyMap(), ports);
         assertThat(moved).singleElement().satisfies(r -> {
             assertThat(r.getHostUuid()).isEqualTo("h2");
             assertThat(r.getOperation()).isEqualTo("migrate");
-            assertThat(r.getEffective()).isEqualTo(ran.getEffective());
+            assertThat(r.getEffective()).isEqualTo("io_uring");
+        });
+        // a disk the migration rebuilt runs what the SOURCE's agent wrote for it: ZStack's agent builds the XML the
+        // destination runs, so h1's unmodified agent is named, not h2's patched one
+        List<DecisionRecord> rebuilt = IO_MODES.migrated("vm1", "h1", H2, Collections.singletonList("data"),
+                Collections.singletonMap("data", DiskKind.FILE), ports);
+        assertThat(rebuilt).singleElement().satisfies(r -> {
+            assertThat(r.getEffective()).isEqualTo("threads");
+            assertThat(r.getChecks()).last().satisfies(c -> assertThat(c.getMessage()).isEqualTo("the live migration to"
+                    + " host kvm2 (h2) rebuilt the disk's domain XML, where ZStack's agent writes a file disk without an io"
+                    + " attribute, so the disk runs threads until the VM's next start, which applies the decision again"));
         });
         // a record of another VM (the volume was moved meanwhile) is not this migration's
-        assertThat(IO_MODES.migrated("vm2", H2, Collections.singletonList("data"), Collections.<String, DiskKind>emptyMap(),
+        assertThat(IO_MODES.migrated("vm2", "h1", H2, Collections.singletonList("data"), Collections.<String, DiskKind>emptyMap(),
                 ports)).isEmpty();
-        FakePorts standalone = new FakePorts().host(capable("h2").build(), AgentProfile.STANDALONE);
-        assertThatThrownBy(() -> IO_MODES.migrated("vm1", H2, Collections.singletonList("data"),
+        FakePorts standalone = new FakePorts().host(capable("h1").build(), AgentProfile.STANDALONE);
+        assertThatThrownBy(() -> IO_MODES.migrated("vm1", "h1", H2, Collections.singletonList("data"),
                 Collections.<String, DiskKind>emptyMap(), standalone)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("re-decides");
     }

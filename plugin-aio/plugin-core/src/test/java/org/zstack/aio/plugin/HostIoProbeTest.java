@@ -25,6 +25,15 @@ class HostIoProbeTest {
     }
 
     @Test
+    void theDateAPlatformKeepsApartJoinsTheFactsUnchanged() {
+        HostIoFacts f = HostIoProbe.read("h1", CAPABLE + "qemu.liburing=2.5\n", null, null, null).facts();
+        assertThat(f.getProbedAt()).isNull();
+        HostIoFacts dated = f.withProbedAt("2026-11-27T04:31:11.123Z");
+        assertThat(dated.getProbedAt()).isEqualTo("2026-11-27T04:31:11.123Z");
+        assertThat(dated).usingRecursiveComparison().ignoringFields("probedAt", "decisionFacts").isEqualTo(f);
+    }
+
+    @Test
     void thePlatformsQemuVersionWinsOverTheProbes() {
         HostIoFacts f = HostIoProbe.read("h1", CAPABLE, null, "4.2.0-632.g6a6222b.el7", null).facts();
         assertThat(f.getQemu()).isEqualTo("4.2.0");

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * ZStack's query over the stored decisions (conditions, limit/start, count, sortBy, fields), answered by ZStack's query
  * service (ZQL). A tenant sees the decisions of the volumes its account owns or is shared: ZStack's own account filter
- * applies because the module declares the entity an account-owned resource type ({@link AioIoModeComponent}).
+ * applies because the module declares the entity an account-owned resource type ({@link AioIoModeService}).
  */
 @AutoQuery(replyClass = APIQueryVolumeIoModeDecisionReply.class, inventoryClass = VolumeIoModeDecisionInventory.class)
 @RestRequest(path = "/volume-io-mode-decisions", method = HttpMethod.GET,

@@ -25,14 +25,14 @@ import java.util.List;
  * each copy is compared with ZStack's row by the core's {@link ConfigBackupRule} and restored through ZStack's own
  * config API (validators, database, the other nodes' events), never over a newer value.
  */
-final class AioConfigBackup {
+public final class AioConfigBackup {
     private static final CLogger logger = Utils.getLogger(AioConfigBackup.class);
 
     private final ConfigBackupStore store;
     private final ResourceConfigFacade rcf;
     private final AioSchema schema;
 
-    AioConfigBackup(ConfigBackupStore store, ResourceConfigFacade rcf, AioSchema schema) {
+    public AioConfigBackup(ConfigBackupStore store, ResourceConfigFacade rcf, AioSchema schema) {
         this.store = store;
         this.rcf = rcf;
         this.schema = schema;
@@ -49,7 +49,7 @@ final class AioConfigBackup {
 
     void install() {
         for (final IoModeConfig c : IoModeConfig.ALL) {
-            GlobalConfig g = IoModeConfigResolver.globalConfig(c);
+            GlobalConfig g = AioIoModeGlobalConfig.of(c);
             g.installLocalUpdateExtension((oldConfig, newConfig) -> copy(newConfig.getCategory(), newConfig.getName(), null));
             ResourceConfig rc = rcf.getResourceConfig(g.getIdentity());
             if (rc == null) continue; // global only (onUnsatisfied)
@@ -111,7 +111,7 @@ final class AioConfigBackup {
                 + " (at " + live.value + ": a boot without the module deletes it)";
         try {
             if (copy.resourceUuid == null) {
-                GlobalConfig g = IoModeConfigResolver.globalConfig(IoModeConfig.named(copy.name));
+                GlobalConfig g = AioIoModeGlobalConfig.of(IoModeConfig.named(copy.name));
                 if (copy.value.equals(g.value())) {
                     // ZStack's updateValue skips a value it already holds in memory; only the row differs
                     g.validate(copy.value);

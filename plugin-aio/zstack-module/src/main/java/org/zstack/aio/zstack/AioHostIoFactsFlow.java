@@ -33,11 +33,15 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
     private static final CLogger logger = Utils.getLogger(AioHostIoFactsFlow.class);
 
     static final String PROBE_RESOURCE = "conf/aio/host-probe.sh";
-    private final AioIoModeComponent module;
+    private final CloudBus bus;
+    private final HostIoFactsStore store;
+    private final AioSchema schema;
     private final String script;
 
-    public AioHostIoFactsFlow(AioIoModeComponent module) {
-        this.module = module;
+    public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema) {
+        this.bus = bus;
+        this.store = store;
+        this.schema = schema;
         this.script = probeScript();
     }
 
@@ -61,7 +65,7 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
 
             @Override
             public void run(FlowTrigger trigger, Map data) {
-                if (!module.schema().readyFor("the io-facts probe of host[uuid:" + hostUuid + "]")) {
+                if (!schema.readyFor("the io-facts probe of host[uuid:" + hostUuid + "]")) {
                     trigger.next(); // nowhere to store what it prints
                     return;
                 }
@@ -70,7 +74,6 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
                 msg.setScript(script);
                 // no timeout of its own: ZStack's bus would make its deadline the deadline of every later message of
                 // this connect (ApiTimeoutManagerImpl's task context); the script bounds its QEMU calls with timeout(1)
-                CloudBus bus = module.bus();
                 bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
                 // the connect's message timeout and deadline: delivering a reply may overwrite them in the task context
                 // (ApiTimeoutManagerImpl.beforeDeliveryMessage gives a reply none, so the next message of the connect
@@ -120,6 +123,6 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
         if (failure != null) {
             logger.warn(String.format("plugin-aio's host probe failed on host[uuid:%s]: %s", hostUuid, failure));
         }
-        module.hostFacts().save(hostUuid, output, failure);
+        store.save(hostUuid, output, failure);
     }
 }

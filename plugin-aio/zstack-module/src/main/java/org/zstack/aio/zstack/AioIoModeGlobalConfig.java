@@ -28,4 +28,12 @@ public class AioIoModeGlobalConfig {
     @GlobalConfigValidation
     @BindResourceConfig({PrimaryStorageVO.class})
     public static GlobalConfig ALLOW_FALLOC = new GlobalConfig(CATEGORY, "vm.ioMode.native.allowFalloc");
+
+    /** The ZStack config of one of the table's configs. */
+    public static GlobalConfig of(IoModeConfig config) {
+        if (config == IoModeConfig.IO_MODE) return IO_MODE;
+        if (config == IoModeConfig.ON_UNSATISFIED) return ON_UNSATISFIED;
+        if (config == IoModeConfig.ALLOW_FALLOC) return ALLOW_FALLOC;
+        throw new IllegalArgumentException("no ZStack global config for " + config);
+    }
 }

@@ -14,17 +14,20 @@ import org.zstack.utils.logging.CLogger;
 public class AioManagementNodeTracker implements ManagementNodeChangeListener {
     private static final CLogger logger = Utils.getLogger(AioManagementNodeTracker.class);
 
-    private final AioIoModeComponent module;
+    private final AioSchema schema;
+    private final ManagementNodeStore nodes;
+    private final ModuleVersion version = ModuleVersion.ofJar();
 
-    public AioManagementNodeTracker(AioIoModeComponent module) {
-        this.module = module;
+    public AioManagementNodeTracker(AioSchema schema, ManagementNodeStore nodes) {
+        this.schema = schema;
+        this.nodes = nodes;
     }
 
     @Override
     public void iJoin(ManagementNodeInventory inv) {
-        if (!module.schema().ready()) return;
+        if (!schema.ready()) return;
         try {
-            module.nodes().save(inv.getUuid(), inv.getHostName(), module.version());
+            nodes.save(inv.getUuid(), inv.getHostName(), version);
         } catch (RuntimeException e) {
             logger.warn(String.format("plugin-aio: cannot record management node[uuid:%s] in %s", inv.getUuid(),
                     ManagementNodeStore.TABLE), e);
@@ -33,9 +36,9 @@ public class AioManagementNodeTracker implements ManagementNodeChangeListener {
 
     @Override
     public void nodeLeft(ManagementNodeInventory inv) {
-        if (!module.schema().ready()) return;
+        if (!schema.ready()) return;
         try {
-            module.nodes().delete(inv.getUuid());
+            nodes.delete(inv.getUuid());
         } catch (RuntimeException e) {
             logger.warn(String.format("plugin-aio: cannot remove management node[uuid:%s] from %s", inv.getUuid(),
                     ManagementNodeStore.TABLE), e);

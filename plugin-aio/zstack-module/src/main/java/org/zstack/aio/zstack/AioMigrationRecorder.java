@@ -1,8 +1,10 @@
 package org.zstack.aio.zstack;
 
-import org.zstack.aio.plugin.AgentProfile;
 import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.DiskIoModes;
 import org.zstack.aio.plugin.DiskKind;
+import org.zstack.aio.plugin.HostRef;
+import org.zstack.aio.plugin.ZStackDeviceTypes;
 import org.zstack.core.db.Q;
 import org.zstack.header.errorcode.ErrorCode;
 import org.zstack.header.host.HostVO;
@@ -12,11 +14,11 @@ import org.zstack.header.vm.VmInstanceMigrateExtensionPoint;
 import org.zstack.header.volume.VolumeInventory;
 import org.zstack.kvm.KVMBeforeAsyncJsonPostExtensionPoint;
 import org.zstack.kvm.KVMConstant;
-import org.zstack.kvm.VolumeTO;
 import org.zstack.utils.Utils;
 import org.zstack.utils.logging.CLogger;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,32 +27,29 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * After a live migration, each stored decision of the VM's disks says what the disk runs on the destination (the
- * core's {@link AgentProfile#afterMigration}): ZStack's agent migrates with the source's domain XML, so a disk keeps
- * its mode, except a disk the migration command moves to new storage ({@code MigrateVmCmd.disks}), whose XML the agent
- * writes anew without the decided io mode. Which disks those are is read from the command itself, as ZStack sends it
- * to the agent ({@link KVMBeforeAsyncJsonPostExtensionPoint}); open-source ZStack 5.2 sends none (LocalStorage's live
- * migration copies the disks under the source's XML), but the command allows it.
+ * core's {@link DiskIoModes#migrated}): ZStack's agent migrates with the source's domain XML, so a disk keeps its mode,
+ * except a disk the migration command moves to new storage ({@code MigrateVmCmd.disks}), whose XML the source's agent
+ * writes anew ({@link ZStackDeviceTypes#rebuiltAs}). Which disks those are is read from the command itself, as ZStack
+ * sends it to the agent ({@link KVMBeforeAsyncJsonPostExtensionPoint}); open-source ZStack 5.2 sends none
+ * (LocalStorage's live migration copies the disks under the source's XML), but the command allows it.
  */
 public class AioMigrationRecorder implements VmInstanceMigrateExtensionPoint, KVMBeforeAsyncJsonPostExtensionPoint {
     private static final CLogger logger = Utils.getLogger(AioMigrationRecorder.class);
 
-    /** How the agent's _get_new_disk writes a disk of each VolumeTO device type (it refuses every other type). */
-    private static final Map<String, DiskKind> REBUILT_AS = new HashMap<>();
-
-    static {
-        REBUILT_AS.put(VolumeTO.FILE, DiskKind.FILE);
-        REBUILT_AS.put(VolumeTO.BLOCK, DiskKind.BLOCK);
-        REBUILT_AS.put(VolumeTO.CEPH, DiskKind.NETWORK);
-    }
-
-    private final AioIoModeComponent module;
+    private final DiskIoModes ioModes;
+    private final ZStackPortsFactory ports;
+    private final IoModeDecisionStore store;
+    private final AioSchema schema;
     /** vm uuid -> its volumes by install path, taken before the migration (the command names a moved disk by its old path) */
     private final Map<String, Map<String, String>> volumesByPath = new ConcurrentHashMap<>();
     /** vm uuid -> the volumes its migration command rebuilds, with how the rebuilt disk is opened */
     private final Map<String, Map<String, DiskKind>> rebuilt = new ConcurrentHashMap<>();
 
-    public AioMigrationRecorder(AioIoModeComponent module) {
-        this.module = module;
+    public AioMigrationRecorder(DiskIoModes ioModes, ZStackPortsFactory ports, IoModeDecisionStore store, AioSchema schema) {
+        this.ioModes = ioModes;
+        this.ports = ports;
+        this.store = store;
+        this.schema = schema;
     }
 
     @Override
@@ -73,7 +72,7 @@ public class AioMigrationRecorder implements VmInstanceMigrateExtensionPoint, KV
         for (Map.Entry<?, ?> e : ((Map<?, ?>) disks).entrySet()) {
             if (!(e.getValue() instanceof Map)) continue;
             Map<?, ?> to = (Map<?, ?>) e.getValue();
-            DiskKind kind = REBUILT_AS.get(String.valueOf(to.get("deviceType")));
+            DiskKind kind = ZStackDeviceTypes.rebuiltAs(String.valueOf(to.get("deviceType")));
             if (kind == null) continue;
             // the new volume's uuid, and the volume that had the old path (ZStack may give the moved disk a new volume)
             if (to.get("volumeUuid") != null) moved.put(to.get("volumeUuid").toString(), kind);
@@ -88,9 +87,9 @@ public class AioMigrationRecorder implements VmInstanceMigrateExtensionPoint, KV
     public void afterMigrateVm(VmInstanceInventory inv, String srcHostUuid) {
         volumesByPath.remove(inv.getUuid());
         Map<String, DiskKind> moved = rebuilt.remove(inv.getUuid());
-        if (!module.schema().readyFor("the records of vm[uuid:" + inv.getUuid() + "] after its migration")) return;
+        if (!schema.readyFor("the records of vm[uuid:" + inv.getUuid() + "] after its migration")) return;
         try {
-            record(inv, srcHostUuid, moved == null ? new HashMap<String, DiskKind>() : moved);
+            record(inv, srcHostUuid, moved == null ? Collections.<String, DiskKind>emptyMap() : moved);
         } catch (RuntimeException e) {
             // the VM has migrated: a record that could not be updated must not fail it
             logger.warn(String.format("cannot update the io-mode decisions of vm[uuid:%s] after its migration", inv.getUuid()), e);
@@ -106,16 +105,10 @@ public class AioMigrationRecorder implements VmInstanceMigrateExtensionPoint, KV
     private void record(VmInstanceInventory inv, String srcHostUuid, Map<String, DiskKind> moved) {
         List<String> uuids = new ArrayList<>();
         for (VolumeInventory v : inv.getAllVolumes()) uuids.add(v.getUuid());
-        Map<String, DecisionRecord> stored = module.store().findAll(uuids);
-        if (stored.isEmpty()) return;
         String dest = inv.getHostUuid();
         String name = Q.New(HostVO.class).select(HostVO_.name).eq(HostVO_.uuid, dest).findValue();
-        // the source's agent builds the XML the destination runs (vm_plugin.py migrate)
-        AgentProfile agent = module.facts().agent(srcHostUuid);
-        List<DecisionRecord> out = new ArrayList<>();
-        for (DecisionRecord r : stored.values()) {
-            out.add(agent.afterMigration(r, dest, "host " + name + " (" + dest + ")", moved.get(r.getVolumeUuid())));
-        }
-        module.store().save(out);
+        List<DecisionRecord> out = ioModes.migrated(inv.getUuid(), srcHostUuid, new HostRef(dest, name), uuids, moved,
+                ports.forMigration(inv.getAllVolumes(), Collections.singletonList(srcHostUuid)));
+        store.save(out);
     }
 }

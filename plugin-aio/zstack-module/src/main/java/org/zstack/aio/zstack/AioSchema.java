@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * until the next start), says so in one sentence naming the command, and its hooks leave every disk to ZStack's stock
  * behaviour, saying that once too.
  */
-final class AioSchema {
+public final class AioSchema {
     private static final CLogger logger = Utils.getLogger(AioSchema.class);
 
     /** Every table the module reads or writes, in the order its scripts create them. */
@@ -30,7 +30,7 @@ final class AioSchema {
     private volatile List<String> missing = Collections.emptyList();
     private final AtomicBoolean leftToStockSaid = new AtomicBoolean();
 
-    AioSchema(DatabaseFacade dbf) {
+    public AioSchema(DatabaseFacade dbf) {
         this.jdbc = new JdbcTemplate(dbf.getDataSource());
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
  * The module's copy of the admin's config values, AioConfigBackupVO (V5.2.1.103), and the ZStack rows they are
  * compared with (GlobalConfigVO, ResourceConfigVO). Plain SQL on ZStack's data source, as {@link IoModeDecisionStore}.
  */
-final class ConfigBackupStore {
+public final class ConfigBackupStore {
 
     static final String TABLE = "AioConfigBackupVO";
     /** the scope of a global value; a resource's override has the resource's uuid */
@@ -46,7 +46,7 @@ final class ConfigBackupStore {
 
     private final JdbcTemplate jdbc;
 
-    ConfigBackupStore(DatabaseFacade dbf) {
+    public ConfigBackupStore(DatabaseFacade dbf) {
         this.jdbc = new JdbcTemplate(dbf.getDataSource());
     }
 

@@ -1,6 +1,5 @@
 package org.zstack.aio.zstack;
 
-import org.springframework.beans.factory.annotation.Autowired;
 import org.zstack.aio.plugin.ConfigBindingRule;
 import org.zstack.aio.plugin.ConfigRefusal;
 import org.zstack.aio.plugin.ConfigValueRule;
@@ -41,8 +40,11 @@ import static org.zstack.core.Platform.operr;
  */
 public class IoModeConfigRequestGuard implements GlobalApiMessageInterceptor {
 
-    @Autowired
-    private ResourceConfigFacade rcf;
+    private final ResourceConfigFacade rcf;
+
+    public IoModeConfigRequestGuard(ResourceConfigFacade rcf) {
+        this.rcf = rcf;
+    }
 
     @Override
     public List<Class> getMessageClassToIntercept() {
@@ -92,7 +94,7 @@ public class IoModeConfigRequestGuard implements GlobalApiMessageInterceptor {
 
     /** The resource's own rules (the core's VolumeSetRule), as ZStack's single UpdateResourceConfig answers them. */
     private void validateOnTheResource(IoModeConfig c, String resourceUuid, String value) {
-        ResourceConfig rc = rcf.getResourceConfig(IoModeConfigResolver.globalConfig(c).getIdentity());
+        ResourceConfig rc = rcf.getResourceConfig(AioIoModeGlobalConfig.of(c).getIdentity());
         try {
             rc.validateNewValue(resourceUuid, value);
         } catch (GlobalConfigException e) {

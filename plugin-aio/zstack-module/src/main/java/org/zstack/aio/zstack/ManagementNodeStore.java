@@ -7,7 +7,7 @@ import java.sql.Timestamp;
 import java.util.List;
 
 /** The management nodes that run the module, AioManagementNodeVO (V5.2.1.104), one row per ZStack ManagementNodeVO. */
-final class ManagementNodeStore {
+public final class ManagementNodeStore {
 
     static final String TABLE = "AioManagementNodeVO";
 
@@ -30,7 +30,7 @@ final class ManagementNodeStore {
 
     private final JdbcTemplate jdbc;
 
-    ManagementNodeStore(DatabaseFacade dbf) {
+    public ManagementNodeStore(DatabaseFacade dbf) {
         this.jdbc = new JdbcTemplate(dbf.getDataSource());
     }
 

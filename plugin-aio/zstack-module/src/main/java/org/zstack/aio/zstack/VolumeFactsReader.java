@@ -1,19 +1,16 @@
 package org.zstack.aio.zstack;
 
-import org.zstack.aio.decision.HostFacts;
-import org.zstack.aio.decision.VolumeFacts;
-import org.zstack.aio.plugin.AgentProfile;
-import org.zstack.aio.plugin.HostIoProbe;
+import org.zstack.aio.plugin.ConfigValues;
+import org.zstack.aio.plugin.IoModeConfig;
+import org.zstack.aio.plugin.VolumeIoFacts;
+import org.zstack.aio.plugin.ZStackDeviceTypes;
 import org.zstack.core.config.GlobalConfig;
 import org.zstack.core.db.Q;
 import org.zstack.header.storage.primary.PrimaryStorageVO;
 import org.zstack.header.storage.primary.PrimaryStorageVO_;
 import org.zstack.header.volume.VolumeInventory;
-import org.zstack.kvm.KVMConstant;
-import org.zstack.kvm.KVMSystemTags;
-import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO;
-import org.zstack.kvm.hypervisor.datatype.KvmHypervisorInfoVO_;
-import org.zstack.resourceconfig.ResourceConfigFacade;
+import org.zstack.resourceconfig.ResourceConfigVO;
+import org.zstack.resourceconfig.ResourceConfigVO_;
 import org.zstack.storage.primary.local.LocalStorageConstants;
 import org.zstack.storage.primary.local.LocalStoragePrimaryStorageGlobalConfig;
 import org.zstack.storage.primary.nfs.NfsPrimaryStorageConstant;
@@ -23,98 +20,103 @@ import org.zstack.storage.primary.smp.SMPPrimaryStorageGlobalConfig;
 
 import javax.persistence.Tuple;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The facts ZStack has about volumes and hosts, as the decision core wants them. A fixed number of queries for any
- * number of volumes: primary storage types (1), qcow2 allocation per file storage type in use (at most 3), the host's
- * probe (1), its QEMU (KvmHypervisorInfoVO, 1) and its version tags (2).
+ * What ZStack knows of some volumes beyond their inventories, in two statements whatever their number: their primary
+ * storages' types, and every ResourceConfigVO row the decision reads for them (the io-mode overrides on the volumes
+ * and their primary storages, and each file storage's qcow2.allocation). ZStack's ResourceConfig resolves one config
+ * per call and does not say which level won; the decision needs the level, so the rows are read here and the core
+ * folds them ({@link ConfigValues}).
  *
- * The host's kernel, kernel.io_uring_disabled and whether QEMU opens an image with io_uring come from plugin-aio's
- * host probe, run at every connect ({@link AioHostIoFactsFlow}); a host never probed has them unknown, and io_uring's
- * checks say so. A volume's preallocation is the qcow2 allocation policy of its primary storage, and its measured
- * allocation its own actualSize against its size: the decision core takes the more cautious of the two.
+ * A volume's preallocation is the qcow2 allocation policy of its primary storage (ZStack records none per volume), and
+ * its measured allocation its own actualSize against its size: the decision core takes the more cautious of the two.
  */
-final class VolumeFactsReader {
+public final class VolumeFactsReader {
 
     private static final String QCOW2 = "qcow2";
-
-    /** primary storage type -> ZStack's qcow2.allocation config of that type (bound to PrimaryStorageVO) */
-    private static final Map<String, GlobalConfig> ALLOCATION_CONFIGS = new HashMap<>();
+    /** primary storage type -> ZStack's qcow2.allocation config of that type (bound to PrimaryStorageVO only) */
+    private static final Map<String, GlobalConfig> ALLOCATION = new HashMap<>();
 
     static {
-        ALLOCATION_CONFIGS.put(LocalStorageConstants.LOCAL_STORAGE_TYPE, LocalStoragePrimaryStorageGlobalConfig.QCOW2_ALLOCATION);
-        ALLOCATION_CONFIGS.put(NfsPrimaryStorageConstant.NFS_PRIMARY_STORAGE_TYPE, NfsPrimaryStorageGlobalConfig.QCOW2_ALLOCATION);
-        ALLOCATION_CONFIGS.put(SMPConstants.SMP_TYPE, SMPPrimaryStorageGlobalConfig.QCOW2_ALLOCATION);
+        ALLOCATION.put(LocalStorageConstants.LOCAL_STORAGE_TYPE, LocalStoragePrimaryStorageGlobalConfig.QCOW2_ALLOCATION);
+        ALLOCATION.put(NfsPrimaryStorageConstant.NFS_PRIMARY_STORAGE_TYPE, NfsPrimaryStorageGlobalConfig.QCOW2_ALLOCATION);
+        ALLOCATION.put(SMPConstants.SMP_TYPE, SMPPrimaryStorageGlobalConfig.QCOW2_ALLOCATION);
     }
 
-    private final ResourceConfigFacade resourceConfigs;
-    private final HostIoFactsStore probes;
+    /** The rows read for some volumes. */
+    static final class Read implements ConfigValues {
+        private final Map<String, String> storageTypes;
+        /** owner uuid -> "category/name" -> value */
+        private final Map<String, Map<String, String>> rows;
 
-    VolumeFactsReader(ResourceConfigFacade resourceConfigs, HostIoFactsStore probes) {
-        this.resourceConfigs = resourceConfigs;
-        this.probes = probes;
+        Read(Map<String, String> storageTypes, Map<String, Map<String, String>> rows) {
+            this.storageTypes = storageTypes;
+            this.rows = rows;
+        }
+
+        /**
+         * One volume's facts.
+         *
+         * @param cacheMode  the cache mode ZStack resolved for it (a VolumeTO's), or null
+         * @param deviceType how the agent is told to open it (a VolumeTO's), or null
+         */
+        VolumeIoFacts facts(VolumeInventory v, String cacheMode, String deviceType) {
+            String ps = v.getPrimaryStorageUuid();
+            String type = ps == null ? null : storageTypes.get(ps);
+            return VolumeIoFacts.builder(v.getUuid()).name(v.getName()).storage(ps, type)
+                    .image(v.getFormat(), QCOW2.equals(v.getFormat()) ? allocation(ps, type) : null)
+                    .sizes(v.getSize(), v.getActualSize()).cacheMode(cacheMode)
+                    .kind(ZStackDeviceTypes.kind(deviceType)).unreachableAtStart(ZStackDeviceTypes.unreachableAtStart(deviceType))
+                    .build();
+        }
+
+        /** The storage's own qcow2.allocation, else the global value: ZStack's resolution of a PrimaryStorageVO-only binding. */
+        private String allocation(String ps, String type) {
+            GlobalConfig c = type == null ? null : ALLOCATION.get(type);
+            if (c == null) return null;
+            String own = row(ps, c.getCategory(), c.getName());
+            return own != null ? own : c.value();
+        }
+
+        private String row(String owner, String category, String name) {
+            Map<String, String> m = owner == null ? null : rows.get(owner);
+            return m == null ? null : m.get(category + "/" + name);
+        }
+
+        @Override
+        public String override(String resourceUuid, IoModeConfig config) {
+            return row(resourceUuid, config.category(), config.name());
+        }
+
+        @Override
+        public String global(IoModeConfig config) {
+            return AioIoModeGlobalConfig.of(config).value();
+        }
+
+        @Override
+        public String globalDefault(IoModeConfig config) {
+            return AioIoModeGlobalConfig.of(config).getDefaultValue();
+        }
     }
 
-    /**
-     * @param cacheModes volume uuid -> the cache mode ZStack resolved for it (the VolumeTO's cacheMode)
-     * @return volume uuid -> facts, in the order given
-     */
-    Map<String, VolumeFacts> volumes(List<VolumeInventory> volumes, Map<String, String> cacheModes) {
-        Map<String, String> psTypes = primaryStorageTypes(volumes);
-        Map<String, String> allocation = allocationPolicies(psTypes);
-        Map<String, VolumeFacts> out = new LinkedHashMap<>();
+    Read read(Collection<VolumeInventory> volumes) {
+        Set<String> storages = new LinkedHashSet<>();
+        Set<String> owners = new LinkedHashSet<>();
         for (VolumeInventory v : volumes) {
-            String psType = psTypes.get(v.getPrimaryStorageUuid());
-            String prealloc = QCOW2.equals(v.getFormat()) ? allocation.get(v.getPrimaryStorageUuid()) : null;
-            out.put(v.getUuid(), new VolumeFacts(v.getUuid(), psType, v.getFormat(), prealloc, v.getSize(),
-                    measured(v.getActualSize()), cacheModes.get(v.getUuid())));
+            owners.add(v.getUuid());
+            if (v.getPrimaryStorageUuid() != null) storages.add(v.getPrimaryStorageUuid());
         }
-        return out;
+        owners.addAll(storages);
+        return new Read(storageTypes(storages), rows(owners));
     }
 
-    /** The primary storage type of one volume (for validation outside a VM start). */
-    String primaryStorageType(String primaryStorageUuid) {
-        return Q.New(PrimaryStorageVO.class).select(PrimaryStorageVO_.type)
-                .eq(PrimaryStorageVO_.uuid, primaryStorageUuid).findValue();
-    }
-
-    HostFacts host(String hostUuid) {
-        return probe(hostUuid, probes.find(hostUuid)).facts();
-    }
-
-    /** What the host's agent applies, from its last probe's {@code kvmagent_patch=} (one query). */
-    AgentProfile agent(String hostUuid) {
-        HostIoFactsStore.Probed row = probes.find(hostUuid);
-        return AgentProfile.zstack(row == null ? null
-                : HostIoProbe.read(hostUuid, row.output, row.failure, null, null).kvmagentPatch());
-    }
-
-    /** The host's facts read from its last probe ({@code row}, null: never probed) and ZStack's own records. */
-    HostIoProbe probe(String hostUuid, HostIoFactsStore.Probed row) {
-        String qemu = Q.New(KvmHypervisorInfoVO.class).select(KvmHypervisorInfoVO_.version)
-                .eq(KvmHypervisorInfoVO_.uuid, hostUuid).eq(KvmHypervisorInfoVO_.hypervisor, KVMConstant.VIRTUALIZER_QEMU_KVM)
-                .findValue();
-        if (qemu == null) {
-            qemu = KVMSystemTags.QEMU_IMG_VERSION.getTokenByResourceUuid(hostUuid, KVMSystemTags.QEMU_IMG_VERSION_TOKEN);
-        }
-        String libvirt = KVMSystemTags.LIBVIRT_VERSION.getTokenByResourceUuid(hostUuid, KVMSystemTags.LIBVIRT_VERSION_TOKEN);
-        return HostIoProbe.read(hostUuid, row == null ? null : row.output, row == null ? null : row.failure, qemu, libvirt);
-    }
-
-    /** ZStack's actualSize, or null when it was never measured (ZStack leaves it null or 0 until its agent reports one). */
-    private static Long measured(Long actualSize) {
-        return actualSize == null || actualSize <= 0 ? null : actualSize;
-    }
-
-    private static Map<String, String> primaryStorageTypes(List<VolumeInventory> volumes) {
-        Set<String> uuids = new HashSet<>();
-        for (VolumeInventory v : volumes) if (v.getPrimaryStorageUuid() != null) uuids.add(v.getPrimaryStorageUuid());
+    private static Map<String, String> storageTypes(Set<String> uuids) {
         Map<String, String> types = new HashMap<>();
         if (uuids.isEmpty()) return types;
         List<Tuple> rows = Q.New(PrimaryStorageVO.class).select(PrimaryStorageVO_.uuid, PrimaryStorageVO_.type)
@@ -123,15 +125,28 @@ final class VolumeFactsReader {
         return types;
     }
 
-    /** primary storage uuid -> its qcow2.allocation, for primary storages of a type that has that config. */
-    private Map<String, String> allocationPolicies(Map<String, String> psTypes) {
-        Map<GlobalConfig, List<String>> byConfig = new HashMap<>();
-        psTypes.forEach((uuid, type) -> {
-            GlobalConfig c = ALLOCATION_CONFIGS.get(type);
-            if (c != null) byConfig.computeIfAbsent(c, k -> new ArrayList<>()).add(uuid);
-        });
-        Map<String, String> out = new HashMap<>();
-        byConfig.forEach((config, uuids) -> out.putAll(resourceConfigs.getResourceConfigValues(config, uuids, String.class)));
-        return out;
+    /** owner uuid -> "category/name" -> value, for the io-mode configs and the qcow2.allocation configs on these owners. */
+    private static Map<String, Map<String, String>> rows(Set<String> owners) {
+        Map<String, Map<String, String>> byOwner = new HashMap<>();
+        if (owners.isEmpty()) return byOwner;
+        Set<String> categories = new LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (IoModeConfig c : IoModeConfig.ALL) {
+            categories.add(c.category());
+            names.add(c.name());
+        }
+        for (GlobalConfig c : ALLOCATION.values()) {
+            categories.add(c.getCategory());
+            names.add(c.getName());
+        }
+        List<ResourceConfigVO> rows = Q.New(ResourceConfigVO.class)
+                .in(ResourceConfigVO_.category, new ArrayList<>(categories))
+                .in(ResourceConfigVO_.name, new ArrayList<>(names))
+                .in(ResourceConfigVO_.resourceUuid, new ArrayList<>(owners))
+                .list();
+        for (ResourceConfigVO r : rows) {
+            byOwner.computeIfAbsent(r.getResourceUuid(), k -> new HashMap<>()).put(r.getCategory() + "/" + r.getName(), r.getValue());
+        }
+        return byOwner;
     }
 }

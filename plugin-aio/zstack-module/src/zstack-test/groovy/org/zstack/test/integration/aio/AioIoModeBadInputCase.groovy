@@ -87,7 +87,7 @@ class AioIoModeBadInputCase extends AioCaseBase {
         uuids.account = account.uuid
         changeResourceOwner { accountUuid = account.uuid; resourceUuid = uuids.tenantVolume }
         tenant = logInByAccount { accountName = "aio-bad-tenant"; password = "password" } as SessionInventory
-        def store = bean(Class.forName("org.zstack.aio.zstack.AioIoModeComponent")).store()
+        def store = bean(Class.forName("org.zstack.aio.zstack.IoModeDecisionStore"))
         store.save([Class.forName("org.zstack.aio.plugin.DecisionRecord").newInstance(uuids.tenantVolume, null,
                 uuids.host, "start", "native", "global", "threads", false, [], "native was requested (global); threads is applied.",
                 null, null, null, null, null)])

@@ -168,7 +168,9 @@ class AioIoModeLocalStorageCase extends AioCaseBase {
         StartVmInstanceAction.Result res = a.call()
         assert res.error != null
         String text = res.error.toString() + " " + res.error.details + " " + res.error.cause?.details
-        assert text.contains(root) && text.contains("non-sparse-image")
+        // the core's one refusal sentence (IoModeRefusal), naming the volume, the mode and the check, and what to do
+        assert text.contains("(${root}) cannot run native: check non-sparse-image failed: ")
+        assert text.contains("set kvm/vm.ioMode.onUnsatisfied to fallback.")
         assert starts.isEmpty(): "a refused start must not reach the agent"
         assert dbFindByUuid(vm.uuid, VmInstanceVO.class).state == VmInstanceState.Stopped
         def unchanged = AioCaseSupport.decision(adminSession(), root)

@@ -63,10 +63,11 @@ class AioIoModeMigrationCase extends AioTwoHostsBase {
     void testTheProbeTellsAPatchedKvmagentApart() {
         assert scripts[-1].contains('grep -q "aioIoMode"')
         def patched = AioCaseSupport.hostFacts(adminSession(), kvm)
-        assert patched.kvmagentPatch == true && patched.agent == "ZStack's agent with the plugin-aio patch"
+        // the core's host-facts contract names the agent the module counts on, from the probe's kvmagent_patch= line
+        assert patched.agent == "ZStack's agent with the plugin-aio patch" && patched.probeOutput.contains("kvmagent_patch=yes\n")
         assert patched.unknown.isEmpty()
         def stock = AioCaseSupport.hostFacts(adminSession(), kvm2)
-        assert stock.kvmagentPatch == false && stock.agent == "ZStack's agent"
+        assert stock.agent == "ZStack's agent" && stock.probeOutput.contains("kvmagent_patch=no\n")
         assert stock.probeOutput.contains("kvmagent_patch_reason=")
     }
 

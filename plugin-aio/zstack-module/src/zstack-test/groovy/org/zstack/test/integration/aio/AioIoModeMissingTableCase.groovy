@@ -28,17 +28,17 @@ class AioIoModeMissingTableCase extends AioCaseBase {
     @Override
     void test() {
         env.create {
-            def module = bean(Class.forName("org.zstack.aio.zstack.AioIoModeComponent"))
+            def schema = bean(Class.forName("org.zstack.aio.zstack.AioSchema"))
             JdbcTemplate jdbc = new JdbcTemplate(bean(DatabaseFacade.class).dataSource)
             LogLines log = new LogLines("org.zstack.aio.zstack.AioSchema")
             TABLES.each { jdbc.execute("RENAME TABLE ${it} TO ${it}_aside".toString()) }
             try {
-                String said = module.schema().check()
+                String said = schema.check()
                 assert said != null && said.contains("`zstack-ctl upgrade_db`") && said.contains("AioVolumeIoModeDecisionVO")
                 assert log.lines.count { it.contains("`zstack-ctl upgrade_db`") } == 1
-                assert !module.schema().ready()
+                assert !schema.ready()
 
-                testStartAndHotPlugAreStock(module)
+                testStartAndHotPlugAreStock()
                 assert log.lines.count { it.contains("left to ZStack's stock io mode") } == 1: log.lines
 
                 def a = AioCaseSupport.sdk("GetIoModeManagementNodesAction")
@@ -47,12 +47,12 @@ class AioIoModeMissingTableCase extends AioCaseBase {
             } finally {
                 TABLES.each { jdbc.execute("RENAME TABLE ${it}_aside TO ${it}".toString()) }
                 log.detach()
-                assert module.schema().check() == null && module.schema().ready()
+                assert schema.check() == null && schema.ready()
             }
         }
     }
 
-    void testStartAndHotPlugAreStock(def module) {
+    void testStartAndHotPlugAreStock() {
         VmInstanceInventory vm = env.inventoryByName("vm") as VmInstanceInventory
         String host = (env.inventoryByName("kvm") as HostInventory).uuid
         List<KVMAgentCommands.StartVmCmd> starts = AioCaseSupport.recordStarts(env)

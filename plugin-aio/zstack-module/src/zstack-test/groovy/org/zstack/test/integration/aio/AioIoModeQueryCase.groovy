@@ -47,7 +47,7 @@ class AioIoModeQueryCase extends AioCaseBase {
         ["t1", "t2"].each { n -> changeResourceOwner { accountUuid = account.uuid; resourceUuid = vols[n] } }
         tenant = logInByAccount { accountName = "aio-tenant"; password = "password" } as SessionInventory
 
-        def store = bean(Class.forName("org.zstack.aio.zstack.AioIoModeComponent")).store()
+        def store = bean(Class.forName("org.zstack.aio.zstack.IoModeDecisionStore"))
         store.save([
                 record("a1", H1, "native", "threads"),
                 record("a2", H1, "io_uring", "io_uring"),

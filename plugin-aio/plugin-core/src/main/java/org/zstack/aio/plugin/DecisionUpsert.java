@@ -1,0 +1,93 @@
+package org.zstack.aio.plugin;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The records of one operation stored in one MariaDB statement, one row per volume, with the columns
+ * {@link DecisionRecord#STORED_COLUMNS} names: an INSERT of every row that updates a volume's existing row in place.
+ * A row whose content is unchanged keeps its createDate ("decided so since"), as on the standalone server; lastOpDate
+ * is the table's own bookkeeping. Used by the ZStack module, whose store writes plain SQL on ZStack's data source (an
+ * upsert JPA has no word for).
+ */
+public final class DecisionUpsert {
+
+    /** Writes a nested record (checks, attempts, optimizedFor) as the platform stores JSON text. */
+    public interface Json {
+        String write(Object value);
+    }
+
+    private static final String CREATE_DATE = "createDate";
+    private static final String KEY = "volumeUuid";
+    /** Every stored column but the key and the date: what "unchanged" compares. */
+    static final List<String> CONTENT;
+
+    static {
+        List<String> c = new ArrayList<String>(DecisionRecord.STORED_COLUMNS);
+        c.remove(KEY);
+        c.remove(CREATE_DATE);
+        CONTENT = Collections.unmodifiableList(c);
+    }
+
+    private final String sql;
+    private final List<Object> args;
+
+    private DecisionUpsert(String sql, List<Object> args) {
+        this.sql = sql;
+        this.args = args;
+    }
+
+    /** @param records at least one */
+    public static DecisionUpsert of(String table, List<DecisionRecord> records, Json json) {
+        if (records.isEmpty()) throw new IllegalArgumentException("nothing to store");
+        StringBuilder sql = new StringBuilder("INSERT INTO ").append(table).append(" (").append(KEY);
+        for (String c : CONTENT) sql.append(", ").append(c);
+        sql.append(", createDate, lastOpDate) VALUES ");
+        StringBuilder row = new StringBuilder("(?");
+        for (int i = 0; i < CONTENT.size(); i++) row.append(", ?");
+        row.append(", NOW(), NOW())");
+        List<Object> args = new ArrayList<Object>(records.size() * (CONTENT.size() + 1));
+        for (int i = 0; i < records.size(); i++) {
+            DecisionRecord d = records.get(i);
+            sql.append(i == 0 ? "" : ", ").append(row);
+            args.add(d.getVolumeUuid());
+            for (String c : CONTENT) args.add(value(d, c, json));
+        }
+        // MariaDB assigns left to right: createDate is compared against the old values before they are replaced
+        sql.append(" ON DUPLICATE KEY UPDATE createDate = IF(");
+        for (int i = 0; i < CONTENT.size(); i++) {
+            sql.append(i == 0 ? "" : " AND ").append(CONTENT.get(i)).append(" <=> VALUES(").append(CONTENT.get(i)).append(')');
+        }
+        sql.append(", createDate, NOW())");
+        for (String c : CONTENT) sql.append(", ").append(c).append(" = VALUES(").append(c).append(')');
+        sql.append(", lastOpDate = NOW()");
+        return new DecisionUpsert(sql.toString(), Collections.unmodifiableList(args));
+    }
+
+    public String sql() { return sql; }
+
+    /** The statement's parameters, row by row in the order of its columns. */
+    public List<Object> args() { return args; }
+
+    /** One stored column of a record; nested records as JSON text (checks always, the others when present). */
+    static Object value(DecisionRecord d, String column, Json json) {
+        switch (column) {
+            case "volumeUuid": return d.getVolumeUuid();
+            case "vmInstanceUuid": return d.getVmInstanceUuid();
+            case "hostUuid": return d.getHostUuid();
+            case "operation": return d.getOperation();
+            case "requested": return d.getRequested();
+            case "source": return d.getSource();
+            case "effective": return d.getEffective();
+            case "refused": return d.isRefused();
+            case "checks": return json.write(d.getChecks());
+            case "reason": return d.getReason();
+            case "appliedIo": return d.getAppliedIo();
+            case "appliedCache": return d.getAppliedCache();
+            case "attempts": return d.getAttempts() == null ? null : json.write(d.getAttempts());
+            case "optimizedFor": return d.getOptimizedFor() == null ? null : json.write(d.getOptimizedFor());
+            default: throw new IllegalArgumentException("DecisionUpsert has no value for the stored column " + column);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.zstack.aio.plugin;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The ZStack module's one statement per operation: every stored column, the date kept while the content is unchanged. */
+class DecisionUpsertTest {
+
+    private static final DecisionUpsert.Json JSON = v -> "json:" + v;
+
+    private static DecisionRecord record(String volume, List<DecisionRecord.AttemptRecord> attempts) {
+        return new DecisionRecord(volume, "vm", "host", "start", "native", "global", "native", false,
+                Collections.singletonList(new DecisionRecord.CheckRecord("native", "cache-mode", true, "ok")), "why",
+                null, null, attempts, null, null);
+    }
+
+    @Test
+    void everyStoredColumnButTheDateIsWrittenRowByRow() {
+        DecisionUpsert u = DecisionUpsert.of("T", Arrays.asList(record("v1", null),
+                record("v2", Collections.singletonList(new DecisionRecord.AttemptRecord("native", "refused")))), JSON);
+        String insert = u.sql().substring(0, u.sql().indexOf(") VALUES"));
+        assertThat(insert).isEqualTo("INSERT INTO T (" + String.join(", ", DecisionRecord.STORED_COLUMNS) + ", lastOpDate");
+        int perRow = DecisionRecord.STORED_COLUMNS.size() - 1;
+        assertThat(u.args()).hasSize(2 * perRow);
+        assertThat(u.sql()).contains("VALUES (?" + ", ?".repeat(perRow - 1) + ", NOW(), NOW()), (?");
+        // row by row, in the order of the columns: the key first, nested records as the platform's JSON
+        assertThat(u.args().get(0)).isEqualTo("v1");
+        assertThat(u.args().get(perRow)).isEqualTo("v2");
+        int checks = DecisionRecord.STORED_COLUMNS.indexOf("checks");
+        int attempts = DecisionRecord.STORED_COLUMNS.indexOf("attempts");
+        assertThat((String) u.args().get(checks)).startsWith("json:");
+        assertThat(u.args().get(attempts)).isNull();
+        assertThat((String) u.args().get(perRow + attempts)).startsWith("json:");
+        assertThat(u.args().get(DecisionRecord.STORED_COLUMNS.indexOf("refused"))).isEqualTo(false);
+    }
+
+    @Test
+    void theDateChangesOnlyWhenSomeContentColumnDoes() {
+        String sql = DecisionUpsert.of("T", Collections.singletonList(record("v1", null)), JSON).sql();
+        String keep = sql.substring(sql.indexOf("createDate = IF("), sql.indexOf(", createDate, NOW())"));
+        for (String c : DecisionRecord.STORED_COLUMNS) {
+            if (c.equals("volumeUuid") || c.equals("createDate")) {
+                assertThat(keep).doesNotContain(c + " <=>");
+            } else {
+                assertThat(keep).contains(c + " <=> VALUES(" + c + ")");
+                assertThat(sql).contains(", " + c + " = VALUES(" + c + ")");
+            }
+        }
+        // the comparison comes before the columns are replaced (MariaDB assigns left to right)
+        assertThat(sql.indexOf("createDate = IF(")).isLessThan(sql.indexOf(", vmInstanceUuid = VALUES("));
+        assertThat(sql).endsWith(", lastOpDate = NOW()");
+    }
+
+    @Test
+    void nothingToStoreIsNoStatement() {
+        assertThatThrownBy(() -> DecisionUpsert.of("T", Collections.emptyList(), JSON)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DecisionUpsert.value(record("v", null), "digest", JSON))
+                .hasMessageContaining("no value for the stored column digest");
+    }
+}
