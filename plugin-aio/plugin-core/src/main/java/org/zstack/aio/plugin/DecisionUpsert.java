@@ -1,6 +1,7 @@
 package org.zstack.aio.plugin;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -17,6 +18,9 @@ public final class DecisionUpsert {
     public interface Json {
         String write(Object value);
     }
+
+    /** The columns that hold a nested record as JSON text: a query may match them as text, never select them. */
+    public static final List<String> JSON_COLUMNS = Collections.unmodifiableList(Arrays.asList("checks", "attempts", "optimizedFor"));
 
     private static final String CREATE_DATE = "createDate";
     private static final String KEY = "volumeUuid";
@@ -70,8 +74,13 @@ public final class DecisionUpsert {
     /** The statement's parameters, row by row in the order of its columns. */
     public List<Object> args() { return args; }
 
-    /** One stored column of a record; nested records as JSON text (checks always, the others when present). */
+    /** One stored column of a record; the nested records ({@link #JSON_COLUMNS}) as JSON text, null staying null. */
     static Object value(DecisionRecord d, String column, Json json) {
+        Object raw = raw(d, column);
+        return raw != null && JSON_COLUMNS.contains(column) ? json.write(raw) : raw;
+    }
+
+    private static Object raw(DecisionRecord d, String column) {
         switch (column) {
             case "volumeUuid": return d.getVolumeUuid();
             case "vmInstanceUuid": return d.getVmInstanceUuid();
@@ -81,12 +90,12 @@ public final class DecisionUpsert {
             case "source": return d.getSource();
             case "effective": return d.getEffective();
             case "refused": return d.isRefused();
-            case "checks": return json.write(d.getChecks());
+            case "checks": return d.getChecks();
             case "reason": return d.getReason();
             case "appliedIo": return d.getAppliedIo();
             case "appliedCache": return d.getAppliedCache();
-            case "attempts": return d.getAttempts() == null ? null : json.write(d.getAttempts());
-            case "optimizedFor": return d.getOptimizedFor() == null ? null : json.write(d.getOptimizedFor());
+            case "attempts": return d.getAttempts();
+            case "optimizedFor": return d.getOptimizedFor();
             default: throw new IllegalArgumentException("DecisionUpsert has no value for the stored column " + column);
         }
     }

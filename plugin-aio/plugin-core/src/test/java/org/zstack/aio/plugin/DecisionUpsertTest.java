@@ -38,6 +38,14 @@ class DecisionUpsertTest {
         assertThat(u.args().get(attempts)).isNull();
         assertThat((String) u.args().get(perRow + attempts)).startsWith("json:");
         assertThat(u.args().get(DecisionRecord.STORED_COLUMNS.indexOf("refused"))).isEqualTo(false);
+        // only the nested records are JSON text, and they are stored columns
+        assertThat(DecisionRecord.STORED_COLUMNS).containsAll(DecisionUpsert.JSON_COLUMNS);
+        for (int i = 0; i < perRow; i++) {
+            boolean json = DecisionUpsert.JSON_COLUMNS.contains(DecisionRecord.STORED_COLUMNS.get(i));
+            Object v = u.args().get(perRow + i);
+            assertThat(v instanceof String && ((String) v).startsWith("json:")).as(DecisionRecord.STORED_COLUMNS.get(i))
+                    .isEqualTo(json && v != null);
+        }
     }
 
     @Test

@@ -1,12 +1,12 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.plugin.AgentProfile;
 import org.zstack.aio.plugin.DiskIoModes;
 import org.zstack.aio.plugin.DiskPlan;
 import org.zstack.aio.plugin.DiskRequest;
 import org.zstack.aio.plugin.HostRef;
 import org.zstack.aio.plugin.PlannedDisk;
-import org.zstack.aio.decision.IoMode;
 import org.zstack.header.errorcode.ErrorCode;
 import org.zstack.header.vm.VmInstanceInventory;
 import org.zstack.header.volume.VolumeInventory;

@@ -1,6 +1,7 @@
 package org.zstack.aio.zstack;
 
 import org.zstack.aio.plugin.ConfigRefusal;
+import org.zstack.aio.plugin.DecisionUpsert;
 import org.zstack.aio.plugin.QueryRule;
 import org.zstack.header.apimediator.ApiMessageInterceptionException;
 import org.zstack.header.apimediator.GlobalApiMessageInterceptor;
@@ -9,7 +10,6 @@ import org.zstack.header.query.QueryCondition;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -28,7 +28,7 @@ public class DecisionQueryGuard implements GlobalApiMessageInterceptor {
     static final String ENTITY = "VolumeIoModeDecision";
 
     /** JSON text columns: a condition may match them as text, a query may not select them (docs/zstack-module.md). */
-    private static final Set<String> JSON_COLUMNS = new TreeSet<>(Arrays.asList("checks", "attempts", "optimizedFor"));
+    private static final Set<String> JSON_COLUMNS = new TreeSet<>(DecisionUpsert.JSON_COLUMNS);
 
     /** What ZStack's query can reach: the inventory's fields that are columns of the entity. */
     static final Set<String> QUERYABLE = Collections.unmodifiableSet(queryable());

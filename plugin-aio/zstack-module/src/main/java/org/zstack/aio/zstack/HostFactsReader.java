@@ -14,6 +14,7 @@ import org.zstack.tag.PatternedSystemTag;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class HostFactsReader {
 
     /** One host's facts (also when it was never probed). */
     public HostIoFacts facts(String hostUuid) {
-        return read(java.util.Collections.singletonList(hostUuid)).get(hostUuid).facts;
+        return read(Collections.singletonList(hostUuid)).get(hostUuid).facts;
     }
 
     /** Every host of {@code hostUuids} (one statement); a uuid that is no host is answered as never probed. */
