@@ -43,7 +43,8 @@
 # is left after its first call, and storage paths get 10 s in all. The probe takes under a second on a healthy host. Files it creates (a 1 MiB image in the temporary
 # folder, one 4 KiB file and one 1 MiB image per storage path, hidden names) are removed before it ends.
 # Test seams (defaults in brackets): AIO_PROC [/proc] for /proc/sys, /proc/mounts and /proc/self/status;
-# AIO_OS_RELEASE [/etc/os-release]; AIO_LIBVIRT_QEMU_CONF [/etc/libvirt/qemu.conf]; AIO_KVMAGENT_DIR.
+# AIO_OS_RELEASE [/etc/os-release]; AIO_LIBVIRT_QEMU_CONF [/etc/libvirt/qemu.conf]; AIO_QEMU_EMULATOR (looked at
+# first, before ZStack's places); AIO_KVMAGENT_DIR.
 proc="${AIO_PROC:-/proc}"
 tmpd=$(mktemp -d 2>/dev/null) || tmpd="/tmp/aio-probe.$$"
 mkdir -p "$tmpd"
@@ -194,7 +195,7 @@ else
 fi
 # the emulator libvirt starts, where ZStack's agent looks for it (zstacklib qemu.get_path)
 emu=""
-for q in /usr/libexec/qemu-kvm /bin/qemu-kvm "/usr/bin/qemu-system-$(uname -m)"; do
+for q in ${AIO_QEMU_EMULATOR:-} /usr/libexec/qemu-kvm /bin/qemu-kvm "/usr/bin/qemu-system-$(uname -m)"; do
   if [ -x "$q" ]; then emu=$q; break; fi
 done
 if [ -z "$emu" ]; then
