@@ -40,41 +40,14 @@
 #
 # Bounded: every call that may hang (QEMU, and anything that touches a storage path, which may be a stale NFS mount) runs
 # in the background and is abandoned, never waited for, after 3 s (bounded below); a storage path that does not answer
-# is left after its first call, and storage paths get 10 s in all. The probe takes under a second on a healthy host. Files it creates (a 1 MiB image in the temporary
-# folder, one 4 KiB file and one 1 MiB image per storage path, hidden names) are removed before it ends.
+# is left after its first call, and storage paths get 10 s in all. The probe takes under a second on a healthy host.
+# Files it creates (a 1 MiB image in the temporary folder, one 4 KiB file and one 1 MiB image per storage path, hidden
+# names) are removed before it ends.
 # Test seams (defaults in brackets): AIO_PROC [/proc] for /proc/sys, /proc/mounts and /proc/self/status;
 # AIO_OS_RELEASE [/etc/os-release]; AIO_LIBVIRT_QEMU_CONF [/etc/libvirt/qemu.conf]; AIO_QEMU_EMULATOR (looked at
 # first, before ZStack's places); AIO_KVMAGENT_DIR.
 proc="${AIO_PROC:-/proc}"
-tmpd=$(mktemp -d 2>/dev/null) || tmpd="/tmp/aio-probe.$$"
-mkdir -p "$tmpd"
-trap 'rm -rf "$tmpd"' 0
-
-# one tick of the waiting loop: 0.02 s where sleep takes fractions (GNU, busybox), else 1 s; $hz ticks a second
-if sleep 0.02 2>/dev/null; then tick=0.02; hz=50; else tick=1; hz=1; fi
-# bounded SECONDS CMD...: runs CMD (stdin /dev/null, stdout and stderr together into $out, exit status into $rc) and
-# abandons it after SECONDS (rc 124): a process stuck in the kernel on a dead mount cannot be waited for, only left
-bounded() {
-  b_s=$1; b_max=$(($1 * hz)); shift
-  "$@" >"$tmpd/out" 2>&1 </dev/null &
-  b_pid=$!
-  b_t=0
-  while kill -0 "$b_pid" 2>/dev/null; do
-    if [ "$b_t" -ge "$b_max" ]; then
-      kill -9 "$b_pid" 2>/dev/null
-      out="did not finish within $b_s s"
-      rc=124
-      return
-    fi
-    sleep "$tick"
-    b_t=$((b_t + 1))
-  done
-  wait "$b_pid"
-  rc=$?
-  out=$(cat "$tmpd/out" 2>/dev/null)
-}
-# one line: newlines of a tool's message become spaces, so a value never spills into a line of its own
-oneline() { printf '%s' "$1" | tr '\n\r' '  ' | sed 's/  */ /g; s/ $//'; }
+. "$(dirname "$0")/host-lib.sh"  # plugin-aio: tmpd, bounded, oneline (inlined when sent: HostScript)
 
 kr=$(uname -r)
 printf '%s\n' "kernel=$kr"

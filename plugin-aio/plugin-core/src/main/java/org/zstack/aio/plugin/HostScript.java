@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -31,6 +32,11 @@ public final class HostScript {
     /** The read-back of a VM's disks (ReadBack reads it). Argument: the VM's uuid (the libvirt domain's name). */
     public static final String READ_BACK = "conf/aio/read-back.sh";
 
+    /** The helpers every host script sources (bounded calls, one-line messages, its own folder). */
+    public static final String LIB = "conf/aio/host-lib.sh";
+    /** The line a script sources {@link #LIB} with when run by hand; a script sent carries the file in its place. */
+    private static final Pattern SOURCES_LIB = Pattern.compile("(?m)^\\. \"\\$\\(dirname \"\\$0\"\\)/host-lib\\.sh\".*$");
+
     /** What a primary storage uuid may be on the probe's command line: the probe skips anything else. */
     private static final Pattern SAFE_KEY = Pattern.compile("[A-Za-z0-9_-]+");
 
@@ -49,12 +55,22 @@ public final class HostScript {
      * @throws IllegalStateException when it is not there: a platform that ships without its scripts must not start
      */
     public static HostScript load(String resource, ClassLoader loader) {
+        String text = read(resource, loader);
+        Matcher m = SOURCES_LIB.matcher(text);
+        if (m.find()) {
+            // the host has no conf/aio: the helpers travel inside the script, where it would source them
+            text = text.substring(0, m.start()) + read(LIB, loader) + text.substring(m.end());
+        }
+        return of(resource, text);
+    }
+
+    private static String read(String resource, ClassLoader loader) {
         try (InputStream in = loader.getResourceAsStream(resource)) {
             if (in == null) throw new IllegalStateException(resource + " is not on the class path (module aio-conf)");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] buf = new byte[8192];
             for (int n; (n = in.read(buf)) > 0; ) out.write(buf, 0, n);
-            return of(resource, new String(out.toByteArray(), StandardCharsets.UTF_8));
+            return new String(out.toByteArray(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + resource + ": " + e.getMessage(), e);
         }

@@ -71,6 +71,20 @@ class HostScriptTest {
         }
     }
 
+    /** A host has no conf/aio: the helpers the scripts source by hand travel inside each script sent. */
+    @Test
+    void eachScriptSentCarriesItsHelpers() throws Exception {
+        for (String name : List.of(HostScript.PROBE, HostScript.READ_BACK)) {
+            HostScript s = HostScript.load(name, getClass().getClassLoader());
+            assertThat(s.text()).as(name).doesNotContain("host-lib.sh\"").contains("bounded() {", "oneline() {");
+            assertThat(Files.readString(Path.of("..", "..", name))).as(name + " by hand").contains(". \"$(dirname \"$0\")/host-lib.sh\"");
+        }
+        // sent from a folder without host-lib.sh next to it, it still runs
+        Shell.Result r = Shell.run(Arrays.asList("bash", "-c", "cd / && " + PROBE.command()), null);
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("aio.free=", "process.seccomp=");
+    }
+
     @Test
     void argumentsAreSingleQuotedWords() {
         assertThat(HostScript.quote("a'b")).isEqualTo("'a'\\''b'");
