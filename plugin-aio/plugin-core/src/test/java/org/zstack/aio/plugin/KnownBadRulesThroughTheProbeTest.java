@@ -137,6 +137,23 @@ class KnownBadRulesThroughTheProbeTest {
         assertThat(SCENARIOS.keySet()).containsExactlyInAnyOrderElementsOf(ruleIds());
     }
 
+    /**
+     * The probe gathers every named fact a shipped rule tests (kernel.io_uring_disabled is its typed io_uring_disabled
+     * line), so a rule on a new fact fails here until the probe prints it.
+     */
+    @Test
+    void theProbeGathersEveryNamedFactTheRulesTest() {
+        Set<String> tested = new java.util.TreeSet<>();
+        for (KnownBadRule r : IO_MODES.rules().knownBad()) {
+            tested.addAll(r.probes().in().keySet());
+            tested.addAll(r.probes().below().keySet());
+            tested.addAll(r.probes().matching().keySet());
+            tested.addAll(r.probes().unless().keySet());
+        }
+        tested.remove(org.zstack.aio.decision.HostFacts.IO_URING_DISABLED);
+        assertThat(HostIoProbe.RULE_FACTS).containsExactlyInAnyOrderElementsOf(tested);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("ruleIds")
     void theRuleFiresThroughTheProbesOutput(String rule, @TempDir Path dir) throws Exception {
