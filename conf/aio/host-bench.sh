@@ -10,11 +10,12 @@
 #   MODE           threads | native | io_uring
 #   DEPTH          requests in flight, 1-1024
 #   RW             read | write
-#   SECONDS        1-9: the call ends within SECONDS + 1 s (each step is bounded with timeout(1); the date is read
-#                  in whole seconds), so a call never takes more than 10 s
+#   SECONDS        1-9: each step is bounded with timeout(1) by what is left of SECONDS (the clock read in ms from
+#                  /proc/uptime), so a call ends within SECONDS plus the 1 s grace timeout -k gives a qemu-img that
+#                  ignores TERM: never past 10 s
 #   FORMAT         qcow2 | raw;   PREALLOCATION  off | metadata | falloc | full (the scratch image's kind)
 #   SCRATCH_MIB    the scratch image's size;   RESERVE_MIB  what must stay free on the storage besides it
-# Prints exactly one line (docs/zstack-module.md, "Benchmark"), and nothing else on stdout:
+# Prints exactly one line (docs/measure.md, "The benchmark script"), and nothing else on stdout:
 #   bench mode=<threads|native|io_uring> depth=<n> rw=<read|write> iops=<n>      exit 0
 #   bench mode=... depth=... rw=... refused=no-room <sentence>                   exit 3  (nothing was written)
 #   bench refused=bad-arguments <sentence>                                       exit 2  (nothing was written)
@@ -61,13 +62,17 @@ if [ "$free_kib" -lt "$need_kib" ]; then
 fi
 
 find "$dir" -maxdepth 1 -type f -name '.aio-bench.*' -mmin +5 -exec rm -f {} \; 2>/dev/null
-start=$(date +%s)
-deadline=$((start + secs))
-left() { echo $((deadline - $(date +%s))); }
+# the clock in ms: /proc/uptime (centiseconds, Linux), else whole seconds from date; a step gets what is left of SECONDS
+now_ms() {
+  if [ -r /proc/uptime ]; then awk '{ printf "%d", $1 * 1000 }' /proc/uptime; else echo $(( $(date +%s) * 1000 )); fi
+}
+deadline_ms=$(( $(now_ms) + secs * 1000 ))
+# seconds left as timeout(1) takes them (0.250), or 0 when less than a tenth of a second is left
+left() { awk -v l=$((deadline_ms - $(now_ms))) 'BEGIN { if (l < 100) print 0; else printf "%.3f", l / 1000 }'; }
 
 img=$(mktemp "$dir/.aio-bench.XXXXXX" 2>/dev/null) || { img=""; fail "cannot create a scratch file in $dir."; }
 l=$(left)
-[ "$l" -ge 1 ] || fail "no time left to create the scratch image within $secs s."
+[ "$l" != 0 ] || fail "no time left to create the scratch image within $secs s."
 if ! out=$(timeout -k 1 "$l" qemu-img create -q -f "$fmt" -o "preallocation=$prealloc" "$img" "${scratch}M" 2>&1); then
   fail "qemu-img create of a $scratch MiB $fmt image (preallocation=$prealloc) failed: $(echo "$out" | one_line)"
 fi
@@ -84,7 +89,7 @@ tries=0
 while [ "$tries" -lt 6 ]; do
   tries=$((tries + 1))
   l=$(left)
-  [ "$l" -ge 1 ] || break
+  [ "$l" != 0 ] || break
   # shellcheck disable=SC2086 # wflag is empty or one word
   out=$(timeout -k 1 "$l" qemu-img bench -f "$fmt" -t none -i "$mode" $wflag -c "$count" -d "$depth" -s 4096 \
         -S "$step" "$img" 2>&1)

@@ -3,7 +3,7 @@
 # the platform to fold into each disk's time-decayed profile (plugin-core's HostSample and WorkloadFold). One short
 # call per host per interval (ZStack: KvmRunShellMsg); an admin may run it by hand:
 #   sh host-sample.sh [CALL_SECONDS]
-# Prints (docs/zstack-module.md, "Workload"):
+# Prints (docs/measure.md, "The sampling script"):
 #   sample at=<the host's clock, epoch seconds>      (both ends of a delta use the host's one clock)
 #   --- virsh list                                  then `virsh -r list`: each running domain's libvirt id (a new id for
 #                                                   every QEMU start: the counters restart with it)

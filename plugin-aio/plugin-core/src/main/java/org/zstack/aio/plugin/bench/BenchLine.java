@@ -3,7 +3,7 @@ package org.zstack.aio.plugin.bench;
 import org.zstack.aio.decision.IoMode;
 
 /**
- * One line host-bench.sh prints for a run (docs/zstack-module.md, "Benchmark"), and the lines a stored benchmark
+ * One line host-bench.sh prints for a run (docs/measure.md, "The benchmark script"), and the lines a stored benchmark
  * keeps: exactly one of
  * <pre>
  * bench mode=native depth=32 rw=write iops=97466
