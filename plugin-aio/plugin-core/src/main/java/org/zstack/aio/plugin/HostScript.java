@@ -123,6 +123,48 @@ public final class HostScript {
         return out;
     }
 
+    /**
+     * This script bound to its arguments: one run as a platform sends it.
+     *
+     * @throws IllegalArgumentException on an argument that is null or holds a line break or NUL
+     */
+    public Call with(String... args) {
+        for (String a : args) {
+            if (a == null) throw new IllegalArgumentException("an argument of " + name + " is null");
+            if (a.indexOf('\n') >= 0 || a.indexOf('\0') >= 0) {
+                throw new IllegalArgumentException("an argument of " + name + " holds a line break or NUL: " + a.replace("\n", "\\n"));
+            }
+        }
+        List<String> l = new ArrayList<String>(args.length);
+        Collections.addAll(l, args);
+        return new Call(this, l);
+    }
+
+    /** One run of a script with its arguments. */
+    public static final class Call {
+        private final HostScript script;
+        private final List<String> args;
+
+        private Call(HostScript script, List<String> args) {
+            this.script = script;
+            this.args = Collections.unmodifiableList(args);
+        }
+
+        public HostScript script() { return script; }
+
+        public List<String> args() { return args; }
+
+        /** As {@code sh -c} or a script file runs it: {@code set -- 'a' 'b'}, then the script. */
+        public String text() {
+            StringBuilder b = new StringBuilder("set --");
+            for (String a : args) b.append(' ').append(quote(a));
+            return b.append('\n').append(script.text()).toString();
+        }
+
+        /** The one line a platform sends through KvmRunShellMsg ({@link HostScript#command(List)}). */
+        public String heredocSafe() { return script.command(args) + "\n"; }
+    }
+
     /** {@code a'b} → {@code 'a'\''b'}: one word for sh, whatever it holds. */
     static String quote(String s) {
         return "'" + s.replace("'", "'\\''") + "'";
