@@ -11,4 +11,6 @@ public class StorageIoFactsInventory {
     /** whether a file under the path opens with O_DIRECT */
     public java.lang.Boolean directIo;
     public java.lang.String directIoReason;
+    /** the io modes libvirt or QEMU refused at a start on this host × storage, remembered until cleared */
+    public java.util.List<RefusedIoModeInventory> refused;
 }

@@ -47,6 +47,15 @@ public class VolumeIoModeDecisionInventory {
     /** The observed workload auto weighed the host's benchmark by; null when it used none. */
     public VolumeWorkloadInventory optimizedFor;
 
+    /** What the disk runs as last read back (libvirt's live domain XML and QEMU's log); null: never read back. */
+    public String runningIo;
+
+    /** ISO-8601 UTC: when the disk was last read back; null: never. */
+    public String readBackAt;
+
+    /** How what the disk runs differs from the decision, one sentence; null when it agrees or was never read back. */
+    public String disagreement;
+
     /** ISO-8601 UTC: since when the stored decision has been this one. */
     public String decidedAt;
 }

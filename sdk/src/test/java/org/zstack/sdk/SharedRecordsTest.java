@@ -3,6 +3,7 @@ package org.zstack.sdk;
 import org.junit.jupiter.api.Test;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.HostIoFacts;
+import org.zstack.aio.plugin.RefusedIoMode;
 import org.zstack.aio.plugin.StorageIoFacts;
 
 import java.beans.Introspector;
@@ -33,6 +34,7 @@ class SharedRecordsTest {
     void theHostFactsHaveTheContractsFields() throws Exception {
         assertSameNames(HostIoFactsInventory.class, HostIoFacts.class);
         assertSameNames(StorageIoFactsInventory.class, StorageIoFacts.class);
+        assertSameNames(RefusedIoModeInventory.class, RefusedIoMode.class);
     }
 
     private static void assertSameNames(Class<?> sdk, Class<?> core) throws Exception {

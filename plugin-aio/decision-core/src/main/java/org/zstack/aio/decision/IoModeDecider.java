@@ -130,11 +130,17 @@ public final class IoModeDecider {
         return IoMode.THREADS;
     }
 
+    /** Why auto walked the preference order: the reason says what it had to weigh instead. */
+    static final String NO_BENCHMARK = "no benchmark figures of this storage for the volume's image kind";
+    static final String NO_PASSING_FIGURE = "the benchmark has no figure for a mode whose checks pass";
+
     private IoModeDecision auto(DecisionInput in, String hostUuid, String origin, List<Check> out) {
+        String unweighed = NO_BENCHMARK;
         if (in.performance() != null && !in.performance().scores().isEmpty()) {
             IoModeDecision measured = autoMeasured(in, hostUuid, origin, out);
             if (measured != null) return measured;
             out.clear();
+            unweighed = NO_PASSING_FIGURE;
         }
         IoMode chosen = IoMode.THREADS;
         Check firstSkipped = null;
@@ -149,9 +155,10 @@ public final class IoModeDecider {
             if (firstSkipped == null) firstSkipped = firstFailure(out.subList(before, out.size()), m);
         }
         String why = firstSkipped == null
-                ? origin + " chose " + chosen.wire() + ", the best mode, whose checks all passed."
-                : origin + " chose " + chosen.wire() + " because " + firstSkipped.mode() + " is ruled out by check "
-                  + firstSkipped.check() + ": " + firstSkipped.message();
+                ? origin + " chose " + chosen.wire() + ", the best mode in the preference order, whose checks all passed ("
+                  + unweighed + ")."
+                : origin + " chose " + chosen.wire() + " by the preference order (" + unweighed + ") because "
+                  + firstSkipped.mode() + " is ruled out by check " + firstSkipped.check() + ": " + firstSkipped.message();
         return decision(in, hostUuid, chosen, false, out, why);
     }
 
@@ -182,11 +189,12 @@ public final class IoModeDecider {
         if (w != null && !match.idle(w) && !perf.cells().isEmpty()) {
             ModePerformance expected = new ModePerformance(match.expectedRatios(perf.cells(), w), perf.metric(),
                     perf.takenAt());
-            IoMode chosen = pickMeasured(measured(passing, expected), expected, rules.measuredTieMargin());
+            List<IoMode> candidates = measured(passing, expected);
+            IoMode chosen = pickMeasured(candidates, expected, rules.measuredTieMargin());
             if (chosen != null) {
                 String why = origin + " chose " + chosen.wire() + ": best for this disk's observed workload ("
-                             + w.describe() + ") on this storage, " + times(expected.score(chosen)) + " threads (weighted from "
-                             + perf.metric() + ")" + skipped;
+                             + w.describe() + ") on this storage, " + times(expected.score(chosen)) + " threads (expected "
+                             + figures(candidates, expected) + ", weighted from " + perf.metric() + ")" + skipped;
                 return IoModeDecision.owning(in, hostUuid, chosen, false, out, why, checks, w);
             }
         }
@@ -201,7 +209,7 @@ public final class IoModeDecider {
                 : origin + " chose " + chosen.wire() + ": within " + Math.round(rules.measuredTieMargin() * 100)
                   + "% of the fastest measured on this storage (" + fastest.wire() + "), so the preference order keeps it"
                   + timesThreads;
-        why += " (" + perf.metric() + ")" + skipped;
+        why += " (measured " + figures(measuredPassing, perf) + ", " + perf.metric() + ")" + skipped;
         return decision(in, hostUuid, chosen, false, out, why);
     }
 
@@ -209,6 +217,22 @@ public final class IoModeDecider {
         List<IoMode> out = new ArrayList<>(modes.size());
         for (IoMode m : modes) if (perf.score(m) != null) out.add(m);
         return out;
+    }
+
+    /**
+     * The figures that decided, for the reason: each candidate's ratio to threads, best first ("native 2.19x, io_uring
+     * 1.50x, threads 1.00x"); a benchmark without threads gives its own scores instead.
+     */
+    private static String figures(List<IoMode> candidates, ModePerformance perf) {
+        List<IoMode> byScore = new ArrayList<>(candidates);
+        byScore.sort((a, b) -> Double.compare(perf.score(b), perf.score(a)));
+        StringBuilder out = new StringBuilder();
+        for (IoMode m : byScore) {
+            Double ratio = perf.ratioToThreads(m);
+            out.append(out.length() == 0 ? "" : ", ").append(m.wire()).append(' ')
+                    .append(ratio != null ? times(ratio) : String.format(Locale.ROOT, "%.4g", perf.score(m)));
+        }
+        return out.toString();
     }
 
     private static String times(double ratio) {

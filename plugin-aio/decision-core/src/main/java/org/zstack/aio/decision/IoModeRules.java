@@ -36,6 +36,8 @@ public final class IoModeRules {
     private final double measuredTieMargin;
     private final WorkloadMatch workloadMatch;
     private final Map<StorageKind, RequestedIoMode> kindDefaults;
+    private final List<IoModeText> startRefusals;
+    private final List<IoModeText> silentFallbacks;
     /** The preference and known-bad rules as arrays: the decision walks them by index, allocating nothing. */
     final IoMode[] order;
     final KnownBadRule[] bad;
@@ -94,6 +96,8 @@ public final class IoModeRules {
                                                + " default mode");
         }
         this.kindDefaults = Collections.unmodifiableMap(defaults);
+        this.startRefusals = Collections.emptyList();
+        this.silentFallbacks = Collections.emptyList();
         this.order = this.preference.toArray(new IoMode[0]);
         this.bad = this.knownBad.toArray(new KnownBadRule[0]);
         if (this.preference.isEmpty() || this.preference.get(this.preference.size() - 1) != IoMode.THREADS) {
@@ -107,6 +111,48 @@ public final class IoModeRules {
             throw new IllegalArgumentException("measuredTieMargin must be in [0, 1): " + measuredTieMargin);
         }
     }
+
+    /** These rules with libvirt's and QEMU's words for a refused mode and for a silent fallback. */
+    private IoModeRules(IoModeRules r, List<IoModeText> startRefusals, List<IoModeText> silentFallbacks) {
+        this.storageTypes = r.storageTypes;
+        this.nativeCacheModes = r.nativeCacheModes;
+        this.nonSparsePreallocations = r.nonSparsePreallocations;
+        this.minKernel = r.minKernel;
+        this.minQemu = r.minQemu;
+        this.minLibvirt = r.minLibvirt;
+        this.preference = r.preference;
+        this.knownBad = r.knownBad;
+        this.measuredTieMargin = r.measuredTieMargin;
+        this.workloadMatch = r.workloadMatch;
+        this.kindDefaults = r.kindDefaults;
+        this.order = r.order;
+        this.bad = r.bad;
+        this.startRefusals = Collections.unmodifiableList(new ArrayList<>(noNulls(startRefusals, "startRefusals")));
+        this.silentFallbacks = Collections.unmodifiableList(new ArrayList<>(noNulls(silentFallbacks, "silentFallbacks")));
+    }
+
+    /**
+     * The same rules with the words libvirt and QEMU refuse a mode with at a VM's start ({@code startRefusals}) and
+     * QEMU's warnings that a disk fell back to its thread pool ({@code silentFallbacks}).
+     *
+     * @throws IllegalArgumentException when an id is used twice
+     */
+    public IoModeRules withTexts(List<IoModeText> startRefusals, List<IoModeText> silentFallbacks) {
+        Set<String> ids = new java.util.HashSet<>();
+        for (IoModeText t : noNulls(startRefusals, "startRefusals")) {
+            if (!ids.add(t.id())) throw new IllegalArgumentException("startRefusals: id " + t.id() + " is used twice");
+        }
+        for (IoModeText t : noNulls(silentFallbacks, "silentFallbacks")) {
+            if (!ids.add(t.id())) throw new IllegalArgumentException("silentFallbacks: id " + t.id() + " is used twice");
+        }
+        return new IoModeRules(this, startRefusals, silentFallbacks);
+    }
+
+    /** libvirt's and QEMU's words when they refuse a disk's io mode at a VM's start (empty: none known). */
+    public List<IoModeText> startRefusals() { return startRefusals; }
+
+    /** QEMU's warnings, in a VM's log, that a disk runs its thread pool instead of its io mode (empty: none known). */
+    public List<IoModeText> silentFallbacks() { return silentFallbacks; }
 
     private static <T extends Collection<?>> T noNulls(T c, String what) {
         Objects.requireNonNull(c, what);
@@ -181,13 +227,14 @@ public final class IoModeRules {
                && Objects.equals(minQemu, r.minQemu) && Objects.equals(minLibvirt, r.minLibvirt)
                && preference.equals(r.preference) && knownBad.equals(r.knownBad)
                && measuredTieMargin == r.measuredTieMargin && workloadMatch.equals(r.workloadMatch)
-               && kindDefaults.equals(r.kindDefaults);
+               && kindDefaults.equals(r.kindDefaults) && startRefusals.equals(r.startRefusals)
+               && silentFallbacks.equals(r.silentFallbacks);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(storageTypes, nativeCacheModes, nonSparsePreallocations, minKernel, minQemu, minLibvirt,
-                preference, knownBad, measuredTieMargin, workloadMatch, kindDefaults);
+                preference, knownBad, measuredTieMargin, workloadMatch, kindDefaults, startRefusals, silentFallbacks);
     }
 
     @Override

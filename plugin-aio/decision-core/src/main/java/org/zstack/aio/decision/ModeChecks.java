@@ -7,13 +7,16 @@ import java.util.List;
 /** The preconditions of each io mode, evaluated against the facts. Pure: no I/O, no state. */
 final class ModeChecks {
 
+    /** The check of a mode libvirt or QEMU refused at a start on the volume's host × storage, remembered until cleared. */
+    static final String REMEMBERED_REFUSAL = "remembered-refusal";
+
     /**
      * The name of every check this class writes apart from the known-bad rules' ({@code known-bad:<id>}): what a
      * dashboard may group failures by ({@link IoModeDecider#checkNames()}). IoModeDecisionProperties proves that no
      * decision holds a check outside them.
      */
     static final List<String> NAMES = Collections.unmodifiableList(Arrays.asList("cache-mode", "non-sparse-image", "host-facts", "kernel-version",
-            "io_uring-sysctl", "qemu-version", "qemu-io_uring-support", "libvirt-version"));
+            "io_uring-sysctl", "qemu-version", "qemu-io_uring-support", "libvirt-version", REMEMBERED_REFUSAL));
 
     private final IoModeRules rules;
 
@@ -63,7 +66,17 @@ final class ModeChecks {
         StorageKind kind = rules.kindOf(v.storageType());
         ok &= nonSparse(v, kind, p, out);
         ok &= knownBad(IoMode.NATIVE, v, kind, h, out);
+        ok &= notRefused(IoMode.NATIVE, v, out);
         return ok;
+    }
+
+    /**
+     * A mode refused at a start on this host × storage and remembered: the check appears only then, and fails, with
+     * the sentence the platform's record of the refusal gives (when, what refused it, how it is cleared).
+     */
+    private static boolean notRefused(IoMode mode, VolumeFacts v, List<Check> out) {
+        String why = v == null ? null : v.refusedModes().get(mode);
+        return why == null || add(out, mode.wire(), REMEMBERED_REFUSAL, false, why);
     }
 
     private boolean nonSparse(VolumeFacts v, StorageKind kind, DecisionPolicy p, List<Check> out) {
@@ -128,6 +141,7 @@ final class ModeChecks {
                 : "QEMU on this host refused aio=io_uring (built without liburing, or blocked); install a QEMU built with io_uring.");
         ok &= atLeast(out, "libvirt-version", "libvirt", h.libvirt(), rules.minLibvirt());
         ok &= knownBad(IoMode.IO_URING, v, kind, h, out);
+        ok &= notRefused(IoMode.IO_URING, v, out);
         return ok;
     }
 

@@ -1,5 +1,8 @@
 package org.zstack.aio.decision;
 
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 
 /** What the decision knows about a volume. */
@@ -14,6 +17,7 @@ public final class VolumeFacts {
     private final String cacheMode;
     private final String filesystem;
     private final Boolean loopBacked;
+    private final Map<IoMode, String> refusedModes;
 
     /**
      * @param storageType   primary storage type (LocalStorage, NFS, SharedMountPoint, SharedBlock, Ceph)
@@ -40,6 +44,19 @@ public final class VolumeFacts {
      */
     public VolumeFacts(String volumeUuid, String storageType, String format, String preallocation,
                        Long virtualSize, Long actualSize, String cacheMode, String filesystem, Boolean loopBacked) {
+        this(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, loopBacked, null);
+    }
+
+    /**
+     * @param refusedModes the modes libvirt or QEMU refused at a start on this host × storage and that are remembered
+     *                     (not cleared yet), each with the sentence saying when, what refused it and how to clear it;
+     *                     null: none
+     */
+    public VolumeFacts(String volumeUuid, String storageType, String format, String preallocation,
+                       Long virtualSize, Long actualSize, String cacheMode, String filesystem, Boolean loopBacked,
+                       Map<IoMode, String> refusedModes) {
+        this.refusedModes = refusedModes == null || refusedModes.isEmpty() ? Collections.<IoMode, String>emptyMap()
+                : Collections.unmodifiableMap(new EnumMap<IoMode, String>(refusedModes));
         this.filesystem = filesystem;
         this.loopBacked = loopBacked;
         this.volumeUuid = volumeUuid;
@@ -69,19 +86,28 @@ public final class VolumeFacts {
 
     public Boolean loopBacked() { return loopBacked; }
 
+    /** The modes remembered as refused on this host × storage, each with its sentence; empty when none. */
+    public Map<IoMode, String> refusedModes() { return refusedModes; }
+
     /** The same volume on a storage path whose filesystem type the agent probed. */
     public VolumeFacts withFilesystem(String fs) {
-        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, fs, loopBacked);
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, fs, loopBacked, refusedModes);
     }
 
     /** The same volume on a storage path the agent found loop-backed (true) or not (false). */
     public VolumeFacts withLoopBacked(Boolean loop) {
-        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, loop);
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, loop, refusedModes);
+    }
+
+    /** The same volume with these modes remembered as refused on its host × storage (null or empty: none). */
+    public VolumeFacts withRefusedModes(Map<IoMode, String> refused) {
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem,
+                loopBacked, refused);
     }
 
     /** The same volume with another cache mode (to judge a cache mode before it is set). */
     public VolumeFacts withCacheMode(String cache) {
-        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cache, filesystem, loopBacked);
+        return new VolumeFacts(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cache, filesystem, loopBacked, refusedModes);
     }
 
     public boolean allocationMeasured() { return virtualSize != null && actualSize != null && virtualSize > 0; }
@@ -94,18 +120,20 @@ public final class VolumeFacts {
                && Objects.equals(format, v.format) && Objects.equals(preallocation, v.preallocation)
                && Objects.equals(virtualSize, v.virtualSize) && Objects.equals(actualSize, v.actualSize)
                && Objects.equals(cacheMode, v.cacheMode) && Objects.equals(filesystem, v.filesystem)
-               && Objects.equals(loopBacked, v.loopBacked);
+               && Objects.equals(loopBacked, v.loopBacked) && refusedModes.equals(v.refusedModes);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, loopBacked);
+        return Objects.hash(volumeUuid, storageType, format, preallocation, virtualSize, actualSize, cacheMode, filesystem, loopBacked,
+                refusedModes);
     }
 
     @Override
     public String toString() {
         return "VolumeFacts[volumeUuid=" + volumeUuid + ", storageType=" + storageType + ", format=" + format
                + ", preallocation=" + preallocation + ", virtualSize=" + virtualSize + ", actualSize=" + actualSize
-               + ", cacheMode=" + cacheMode + ", filesystem=" + filesystem + ", loopBacked=" + loopBacked + "]";
+               + ", cacheMode=" + cacheMode + ", filesystem=" + filesystem + ", loopBacked=" + loopBacked
+               + (refusedModes.isEmpty() ? "" : ", refusedModes=" + refusedModes.keySet()) + "]";
     }
 }

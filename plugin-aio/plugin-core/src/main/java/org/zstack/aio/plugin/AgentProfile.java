@@ -80,6 +80,15 @@ public abstract class AgentProfile {
                 + " the disk keeps the driver " + name + " writes, without an io attribute");
     }
 
+    /**
+     * The mode a disk of {@code kind} runs when the agent writes its driver without being told one (ZStack's agent:
+     * io='native' on a block disk, no io attribute, QEMU's threads, on a file disk); null for a network disk, which takes
+     * no io attribute.
+     */
+    public IoMode writesWithoutMode(DiskKind kind) {
+        return kind == DiskKind.NETWORK ? null : IoMode.THREADS;
+    }
+
     /** Why {@code disk} cannot go to the destination of a live migration, or null when it can. */
     abstract String migrationBlocker(MigratingDisk disk);
 

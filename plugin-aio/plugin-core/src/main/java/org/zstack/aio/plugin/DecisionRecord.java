@@ -15,13 +15,17 @@ import java.util.List;
  * {@code org.zstack.sdk.VolumeIoModeDecisionInventory}, one source for both SDKs). JavaBean getters, so Jackson and
  * ZStack's Gson write the same names. {@code appliedIo}, {@code appliedCache} and {@code attempts} are what the host
  * reported it applied; a platform whose agent reports nothing leaves them null and the record says so.
+ * {@code runningIo}, {@code readBackAt} and {@code disagreement} are the last read-back ({@link DiskIoModes#readBack}):
+ * what the disk really runs, read from libvirt's live domain XML and QEMU's log, when, and the one sentence saying how
+ * that differs from {@code effective} (null when it agrees); null on a platform that never reads back.
  */
 public final class DecisionRecord {
 
     /** The columns every platform stores (its table may add its own bookkeeping, e.g. a digest or lastOpDate). */
     public static final List<String> STORED_COLUMNS = Collections.unmodifiableList(Arrays.asList(
             "volumeUuid", "vmInstanceUuid", "hostUuid", "operation", "requested", "source", "effective", "refused",
-            "checks", "reason", "appliedIo", "appliedCache", "attempts", "optimizedFor", "createDate"));
+            "checks", "reason", "appliedIo", "appliedCache", "attempts", "optimizedFor", "runningIo", "readBackAt",
+            "disagreement", "createDate"));
 
     private final String volumeUuid;
     private final String vmInstanceUuid;
@@ -37,6 +41,9 @@ public final class DecisionRecord {
     private final String appliedCache;
     private final List<AttemptRecord> attempts;
     private final WorkloadRecord optimizedFor;
+    private final String runningIo;
+    private final String readBackAt;
+    private final String disagreement;
     /** ISO-8601 UTC ({@code 2026-11-26T04:31:11.123Z}): since when the stored decision has been this one */
     private final String decidedAt;
 
@@ -44,6 +51,23 @@ public final class DecisionRecord {
                           String source, String effective, boolean refused, List<CheckRecord> checks, String reason,
                           String appliedIo, String appliedCache, List<AttemptRecord> attempts, WorkloadRecord optimizedFor,
                           String decidedAt) {
+        this(volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source, effective, refused, checks, reason, appliedIo,
+                appliedCache, attempts, optimizedFor, null, null, null, decidedAt);
+    }
+
+    /**
+     * @param runningIo    what the disk runs as last read back (threads, native, io_uring, not-applicable); null: never
+     *                     read back, or its disk was not found
+     * @param readBackAt   when it was read, ISO-8601 UTC; null: never
+     * @param disagreement the sentence saying how what it runs differs from the decision; null when it agrees
+     */
+    public DecisionRecord(String volumeUuid, String vmInstanceUuid, String hostUuid, String operation, String requested,
+                          String source, String effective, boolean refused, List<CheckRecord> checks, String reason,
+                          String appliedIo, String appliedCache, List<AttemptRecord> attempts, WorkloadRecord optimizedFor,
+                          String runningIo, String readBackAt, String disagreement, String decidedAt) {
+        this.runningIo = runningIo;
+        this.readBackAt = readBackAt;
+        this.disagreement = disagreement;
         this.volumeUuid = volumeUuid;
         this.vmInstanceUuid = vmInstanceUuid;
         this.hostUuid = hostUuid;
@@ -93,12 +117,28 @@ public final class DecisionRecord {
     public String getAppliedCache() { return appliedCache; }
     public List<AttemptRecord> getAttempts() { return attempts; }
     public WorkloadRecord getOptimizedFor() { return optimizedFor; }
+    /** what the disk runs as last read back; null: never read back (or its disk was not found) */
+    public String getRunningIo() { return runningIo; }
+    /** when the disk was last read back, ISO-8601 UTC; null: never */
+    public String getReadBackAt() { return readBackAt; }
+    /** how what the disk runs differs from the decision, one sentence; null when it agrees or was never read back */
+    public String getDisagreement() { return disagreement; }
     public String getDecidedAt() { return decidedAt; }
+
+    /**
+     * The same decision as last read back: the live domain's {@code io}/{@code cache} ({@code appliedIo},
+     * {@code appliedCache}), what the disk runs, when it was read and the disagreement (null: none). The decision and
+     * its date stay: a read-back decides nothing.
+     */
+    public DecisionRecord readBack(String liveIo, String liveCache, String runs, String at, String disagreementSentence) {
+        return new DecisionRecord(volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source, effective, refused, checks,
+                reason, liveIo, liveCache, attempts, optimizedFor, runs, at, disagreementSentence, decidedAt);
+    }
 
     /** The same record stored at {@code at}. */
     public DecisionRecord decidedAt(String at) {
         return new DecisionRecord(volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source, effective, refused,
-                checks, reason, appliedIo, appliedCache, attempts, optimizedFor, at);
+                checks, reason, appliedIo, appliedCache, attempts, optimizedFor, runningIo, readBackAt, disagreement, at);
     }
 
     /**

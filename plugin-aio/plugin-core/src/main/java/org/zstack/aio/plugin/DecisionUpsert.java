@@ -22,15 +22,26 @@ public final class DecisionUpsert {
     /** The columns that hold a nested record as JSON text: a query may match them as text, never select them. */
     public static final List<String> JSON_COLUMNS = Collections.unmodifiableList(Arrays.asList("checks", "attempts", "optimizedFor"));
 
+    /**
+     * The last read-back of the disk: written with the decision (an operation's records have none yet, so a start
+     * clears what the previous run's read-back said), but not content: the decision is the same whatever was read.
+     */
+    public static final List<String> READ_BACK_COLUMNS = Collections.unmodifiableList(Arrays.asList("runningIo", "readBackAt",
+            "disagreement"));
+
     private static final String CREATE_DATE = "createDate";
     private static final String KEY = "volumeUuid";
-    /** Every stored column but the key and the date: what "unchanged" compares. */
+    /** Every stored column but the key and the date: what a row writes. */
+    static final List<String> WRITTEN;
+    /** What "unchanged" compares: the written columns but the read-back. */
     static final List<String> CONTENT;
 
     static {
         List<String> c = new ArrayList<String>(DecisionRecord.STORED_COLUMNS);
         c.remove(KEY);
         c.remove(CREATE_DATE);
+        WRITTEN = Collections.unmodifiableList(new ArrayList<String>(c));
+        c.removeAll(READ_BACK_COLUMNS);
         CONTENT = Collections.unmodifiableList(c);
     }
 
@@ -46,17 +57,17 @@ public final class DecisionUpsert {
     public static DecisionUpsert of(String table, List<DecisionRecord> records, Json json) {
         if (records.isEmpty()) throw new IllegalArgumentException("nothing to store");
         StringBuilder sql = new StringBuilder("INSERT INTO ").append(table).append(" (").append(KEY);
-        for (String c : CONTENT) sql.append(", ").append(c);
+        for (String c : WRITTEN) sql.append(", ").append(c);
         sql.append(", createDate, lastOpDate) VALUES ");
         StringBuilder row = new StringBuilder("(?");
-        for (int i = 0; i < CONTENT.size(); i++) row.append(", ?");
+        for (int i = 0; i < WRITTEN.size(); i++) row.append(", ?");
         row.append(", NOW(), NOW())");
-        List<Object> args = new ArrayList<Object>(records.size() * (CONTENT.size() + 1));
+        List<Object> args = new ArrayList<Object>(records.size() * (WRITTEN.size() + 1));
         for (int i = 0; i < records.size(); i++) {
             DecisionRecord d = records.get(i);
             sql.append(i == 0 ? "" : ", ").append(row);
             args.add(d.getVolumeUuid());
-            for (String c : CONTENT) args.add(value(d, c, json));
+            for (String c : WRITTEN) args.add(value(d, c, json));
         }
         // MariaDB assigns left to right: createDate is compared against the old values before they are replaced
         sql.append(" ON DUPLICATE KEY UPDATE createDate = IF(");
@@ -64,7 +75,7 @@ public final class DecisionUpsert {
             sql.append(i == 0 ? "" : " AND ").append(CONTENT.get(i)).append(" <=> VALUES(").append(CONTENT.get(i)).append(')');
         }
         sql.append(", createDate, NOW())");
-        for (String c : CONTENT) sql.append(", ").append(c).append(" = VALUES(").append(c).append(')');
+        for (String c : WRITTEN) sql.append(", ").append(c).append(" = VALUES(").append(c).append(')');
         sql.append(", lastOpDate = NOW()");
         return new DecisionUpsert(sql.toString(), Collections.unmodifiableList(args));
     }
@@ -96,6 +107,9 @@ public final class DecisionUpsert {
             case "appliedCache": return d.getAppliedCache();
             case "attempts": return d.getAttempts();
             case "optimizedFor": return d.getOptimizedFor();
+            case "runningIo": return d.getRunningIo();
+            case "readBackAt": return d.getReadBackAt() == null ? null : new java.sql.Timestamp(java.time.Instant.parse(d.getReadBackAt()).toEpochMilli());
+            case "disagreement": return d.getDisagreement();
             default: throw new IllegalArgumentException("DecisionUpsert has no value for the stored column " + column);
         }
     }

@@ -6,13 +6,17 @@ import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.decision.IoModeRules;
+import org.zstack.aio.decision.IoModeText;
 import org.zstack.aio.decision.StorageKind;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The front door of the io-mode feature, for both platforms: given an operation on a VM's disks and a host
@@ -26,16 +30,20 @@ public final class DiskIoModes {
 
     private static final String FIX_OR_FALL_BACK = "Fix what the check names, choose another kvm/vm.ioMode for the volume or"
                                                    + " its primary storage, or set kvm/vm.ioMode.onUnsatisfied to fallback.";
+    /** The decision core's check of a mode remembered as refused on a host × storage. */
+    static final String REMEMBERED_REFUSAL = "remembered-refusal";
     private static final String CHOOSE_ANOTHER_HOST = "Choose another host, or change what the check names.";
 
     private final IoModeDecider decider;
     private final OneDisk oneDisk;
     private final VolumeSetRule setRule;
+    private final RefusalRecognizer recognizer;
 
     public DiskIoModes(IoModeRules rules) {
         this.decider = new IoModeDecider(rules);
         this.oneDisk = new OneDisk(decider);
         this.setRule = new VolumeSetRule(decider);
+        this.recognizer = new RefusalRecognizer(rules.startRefusals());
     }
 
     public IoModeRules rules() { return decider.rules(); }
@@ -69,9 +77,29 @@ public final class DiskIoModes {
                 d = agent.unreachableAtStart(d, v.unreachableAtStart());
                 set = null;
             }
-            disks.add(new PlannedDisk(v, d, kind, decided, set, DecisionRecord.of(d, request.vmUuid(), request.operation(), null, null)));
+            disks.add(new PlannedDisk(v, d, kind, decided, set, DecisionRecord.of(d, request.vmUuid(), request.operation(),
+                    refusedBefore(v, d, host), null)));
         }
         return new DiskPlan(request, disks, refusal);
+    }
+
+    /**
+     * The modes remembered as refused on the disk's host × storage that its decision stepped past, as the record's
+     * attempts (each with what refused it and when); null when none, so the record says nothing was refused.
+     */
+    private static DecisionRecord.Applied refusedBefore(VolumeIoFacts v, IoModeDecision d, HostIoFacts host) {
+        StorageIoFacts path = host == null ? null : host.storage(v.primaryStorageUuid());
+        if (path == null || path.getRefused().isEmpty()) return null;
+        List<DecisionRecord.AttemptRecord> attempts = new ArrayList<DecisionRecord.AttemptRecord>();
+        Set<String> seen = new HashSet<String>();
+        for (RefusedIoMode r : path.getRefused()) {
+            IoMode m = IoMode.fromWireOrNull(r.getMode());
+            Check c = m == null ? null : d.firstFailure(m);
+            if (c != null && REMEMBERED_REFUSAL.equals(c.check()) && seen.add(r.getMode())) {
+                attempts.add(new DecisionRecord.AttemptRecord(r.getMode(), r.getBy() + " at " + r.getRefusedAt() + ": " + r.getText()));
+            }
+        }
+        return attempts.isEmpty() ? null : new DecisionRecord.Applied(null, null, attempts);
     }
 
     /**
@@ -131,6 +159,217 @@ public final class DiskIoModes {
     }
 
     /**
+     * A VM start of {@code plan} that the host failed with {@code error} (ZStack: the start's error as its KVMHost
+     * reports it, the agent's libvirt error inside): whether libvirt or QEMU refused a disk's io mode, by their words in
+     * the rules' {@code startRefusals}. For each refused disk: what to remember as refused on the host × storage (so
+     * no later start tries it there until cleared), the mode its next start will use (the same start decided again with
+     * the refusal remembered), and the one sentence the start fails with. {@link StartRefusal#NONE} when the error holds
+     * none of the words: the failure is not an io mode's.
+     *
+     * @param imagePaths each volume's image as QEMU opens it (the domain XML's source), by volume uuid; a missing one
+     *                   is found by the mode it tried
+     * @param at         when the start failed, ISO-8601 UTC ({@link IsoDates})
+     */
+    public StartRefusal startFailed(DiskPlan plan, String error, Map<String, String> imagePaths, String at, IoModePorts ports) {
+        HostRef h = plan.request().host();
+        HostIoFacts host = ports.host(h.uuid());
+        if (host == null) host = HostIoFacts.unknown(h.uuid(), "the host was never probed");
+        AgentProfile agent = ports.agent(host);
+        List<RefusalRecognizer.Tried> tried = new ArrayList<RefusalRecognizer.Tried>();
+        for (PlannedDisk d : plan.disks()) {
+            IoMode m = d.set() != null ? d.set() : d.decision().refused() ? null : agent.writesWithoutMode(d.kind());
+            // threads is QEMU's own thread pool: nothing refuses it
+            if (m != null && m != IoMode.THREADS) tried.add(new RefusalRecognizer.Tried(d, imagePaths.get(d.volumeUuid()), m));
+        }
+        List<RefusalRecognizer.Match> matches = recognizer.recognise(error, tried);
+        if (matches.isEmpty()) return StartRefusal.NONE;
+        List<RefusedIoMode> remember = new ArrayList<RefusedIoMode>();
+        for (RefusalRecognizer.Match m : matches) {
+            if (m.words.scope() != IoModeText.Scope.HOST_STORAGE) continue;
+            List<String> cleared = new ArrayList<String>();
+            cleared.add(RefusedIoMode.CLEARED_BY_ADMIN);
+            if (m.words.clearedBy().contains(IoModeText.Clearing.VERSION_CHANGE)) cleared.add(RefusedIoMode.CLEARED_BY_VERSION_CHANGE);
+            if (m.words.clearedBy().contains(IoModeText.Clearing.READ_BACK)) cleared.add(RefusedIoMode.CLEARED_BY_READ_BACK);
+            remember.add(new RefusedIoMode(h.uuid(), m.disk.disk.volume().primaryStorageUuid(), m.disk.mode.wire(), m.words.id(),
+                    m.words.byName(), m.said, m.disk.disk.volumeUuid(), plan.request().vmUuid(), at, host.getQemu(),
+                    host.getLibvirt(), cleared));
+        }
+        DiskPlan next = remember.isEmpty() ? null : plan(plan.request(), new Remembering(ports, h.uuid(), remember));
+        List<StartRefusal.Disk> disks = new ArrayList<StartRefusal.Disk>();
+        for (RefusalRecognizer.Match m : matches) {
+            PlannedDisk again = next == null || m.words.scope() != IoModeText.Scope.HOST_STORAGE ? null
+                    : next.disk(m.disk.disk.volumeUuid());
+            IoMode nextMode = again == null || again.decision().refused() ? null : again.decision().effectiveMode();
+            disks.add(new StartRefusal.Disk(m.disk.disk.volumeUuid(), m.disk.mode, m.words.byName(), m.said, m.words.id(),
+                    nextMode));
+        }
+        return new StartRefusal(disks, remember, startRefusalSentence(matches.get(0), disks, remember, h));
+    }
+
+    /** The one sentence of a start libvirt or QEMU refused an io mode at: the first disk, and what comes next. */
+    private static IoModeRefusal startRefusalSentence(RefusalRecognizer.Match first, List<StartRefusal.Disk> disks,
+                                                      List<RefusedIoMode> remember, HostRef host) {
+        StartRefusal.Disk d = disks.get(0);
+        String head = "volume " + first.disk.disk.volume().label() + " could not start with " + d.refused().wire() + " on "
+                      + host.label() + ": " + d.by() + " refused it (\"" + d.said() + "\")";
+        StringBuilder others = new StringBuilder();
+        for (StartRefusal.Disk o : disks.subList(1, disks.size())) {
+            others.append(others.length() == 0 ? "; so did volume " : ", volume ").append(o.volumeUuid()).append(" (")
+                    .append(o.refused().wire()).append(o.next() == null ? "" : ", next " + o.next().wire()).append(')');
+        }
+        if (first.words.scope() == IoModeText.Scope.VOLUME) {
+            return new IoModeRefusal(d.volumeUuid(), head + ": the volume's cache mode does not open its image with O_DIRECT"
+                    + others + ".", "Set kvm/vm.cacheMode to none or directsync for the volume, or choose another"
+                    + " kvm/vm.ioMode for it.");
+        }
+        String where = "this host and primary storage " + first.disk.disk.volume().primaryStorageUuid();
+        String cleared = remember.get(0).howCleared();
+        if (d.next() == null) {
+            return new IoModeRefusal(d.volumeUuid(), head + ", and vm.ioMode.onUnsatisfied is fail, so no other mode is"
+                    + " tried; the refusal is remembered for " + where + " until " + cleared + others + ".",
+                    "Fix what " + d.by() + " names and clear the refusal, choose another kvm/vm.ioMode for the volume or its"
+                    + " primary storage, or set kvm/vm.ioMode.onUnsatisfied to fallback.");
+        }
+        return new IoModeRefusal(d.volumeUuid(), head + ". The refusal is remembered for " + where + ", so the next start of"
+                + " the VM runs the volume with " + d.next().wire() + others + ".", "Start the VM again. " + d.by()
+                + "'s refusal stays remembered until " + cleared + ".");
+    }
+
+    /**
+     * A read-back of one host ({@link ReadBackRequest}: what conf/aio/read-back.sh printed there) compared with the
+     * stored decisions: each disk of each VM is found in its live domain XML by its {@code <serial>} (the volume's
+     * uuid), else by its image path; what it runs is its driver's {@code io} (none: QEMU's thread pool), unless QEMU
+     * wrote in the VM's log since its start that this mode fell back to its thread pool (the rules'
+     * {@code silentFallbacks}; QEMU names no disk, so every disk of that mode in the VM ran it). Each record gains what
+     * it runs, when, and one sentence where that is not its decision; a remembered refusal of a mode a disk on the same
+     * host × storage runs is cleared where its words allow it. Records of VMs that could not be read stay as they were.
+     */
+    public ReadBackResult readBack(ReadBackRequest request, IoModePorts ports) {
+        ReadBackResults out = new ReadBackResults();
+        HostRef h = request.host();
+        if (request.output() == null) {
+            for (String vm : request.volumesByVm().keySet()) {
+                out.unread.add("VM " + vm + " on " + h.label() + " was not read back: " + request.failure() + ".");
+            }
+            return out.result();
+        }
+        ReadBack read = ReadBack.parse(request.output());
+        List<String> uuids = request.volumeUuids();
+        Map<String, DecisionRecord> stored = ports.stored(uuids);
+        Map<String, VolumeIoFacts> volumes = ports.volumes(uuids);
+        HostIoFacts host = ports.host(h.uuid());
+        for (Map.Entry<String, List<String>> vm : request.volumesByVm().entrySet()) {
+            ReadBack.Domain d = read.domain(vm.getKey());
+            String why = d == null ? read.error(vm.getKey()) : !d.running() ? "its domain is " + d.state() : null;
+            if (d == null && why == null) why = "the read-back printed nothing for it";
+            List<ReadBack.RunningDisk> disks = null;
+            if (why == null) {
+                try {
+                    disks = d.disks();
+                } catch (IllegalArgumentException e) {
+                    why = "its domain XML does not parse (" + e.getMessage() + ")";
+                }
+            }
+            if (why != null) {
+                out.unread.add("VM " + vm.getKey() + " on " + h.label() + " was not read back: " + why + ".");
+                continue;
+            }
+            Map<IoMode, String> fellBack = fellBack(d.log());
+            for (String vol : vm.getValue()) {
+                DecisionRecord r = stored.get(vol);
+                // no decision of this VM to compare with (another VM's, or none stored), or one that never ran
+                if (r == null || !vm.getKey().equals(r.getVmInstanceUuid()) || r.isRefused()) continue;
+                VolumeIoFacts v = volumes.get(vol);
+                readOne(out, r, v, find(disks, vol, request.imagePaths().get(vol)), fellBack, vm.getKey(), h, host,
+                        request.at());
+            }
+        }
+        return out.result();
+    }
+
+    /** The modes QEMU wrote in the VM's log since its start that it runs on its thread pool instead, with its words. */
+    private Map<IoMode, String> fellBack(String log) {
+        Map<IoMode, String> out = new EnumMap<IoMode, String>(IoMode.class);
+        if (log == null) return out;
+        for (IoModeText t : decider.rules().silentFallbacks()) {
+            int at = log.indexOf(t.text());
+            if (at >= 0 && !out.containsKey(t.mode())) out.put(t.mode(), RefusalRecognizer.excerpt(log, at));
+        }
+        return out;
+    }
+
+    private static ReadBack.RunningDisk find(List<ReadBack.RunningDisk> disks, String volumeUuid, String path) {
+        for (ReadBack.RunningDisk d : disks) if (volumeUuid.equals(d.serial())) return d;
+        if (path != null) for (ReadBack.RunningDisk d : disks) if (path.equals(d.source())) return d;
+        return null;
+    }
+
+    private static void readOne(ReadBackResults out, DecisionRecord r, VolumeIoFacts v, ReadBack.RunningDisk disk,
+                                Map<IoMode, String> fellBack, String vm, HostRef h, HostIoFacts host, String at) {
+        String vol = r.getVolumeUuid();
+        String who = "volume " + (v == null ? vol : v.label()) + " of VM " + vm + " on " + h.label();
+        String decided = r.getEffective();
+        if (disk == null) {
+            String sentence = who + " has no disk in the running domain (no <serial>" + vol + "</serial>"
+                              + "), so what it runs is unknown.";
+            out.records.add(r.readBack(null, null, null, at, sentence));
+            out.disagreements.add(new ReadBackResult.Disagreement(vm, vol, h.uuid(), decided, null, sentence));
+            return;
+        }
+        String runs;
+        String because;
+        if ("network".equals(disk.type())) {
+            runs = IoModeDecision.NOT_APPLICABLE;
+            because = "it is a network disk, which takes no io attribute";
+        } else {
+            IoMode told = IoMode.fromWireOrNull(disk.io());
+            IoMode m = told == null ? IoMode.THREADS : told;
+            String fell = fellBack.get(m);
+            if (fell != null) {
+                runs = IoMode.THREADS.wire();
+                because = "QEMU wrote \"" + fell + "\" in the VM's log since its start";
+            } else {
+                runs = m.wire();
+                because = disk.io() == null ? "its <driver> in the running domain has no io attribute (QEMU's thread pool),"
+                        + " so what applies the decision did not set it" : "its <driver> in the running domain has io='"
+                        + disk.io() + "'";
+                if (v != null && m != IoMode.THREADS) out.clearedBy(host, v.primaryStorageUuid(), m, who);
+            }
+        }
+        String sentence = runs.equals(decided) ? null : who + " runs " + runs + ", not the " + decided + " its decision says: "
+                + because + ".";
+        out.records.add(r.readBack(disk.io(), disk.cache(), runs, at, sentence));
+        if (sentence != null) out.disagreements.add(new ReadBackResult.Disagreement(vm, vol, h.uuid(), decided, runs, sentence));
+    }
+
+    /** A read-back's findings as they come. */
+    private static final class ReadBackResults {
+        final List<DecisionRecord> records = new ArrayList<DecisionRecord>();
+        final List<ReadBackResult.Disagreement> disagreements = new ArrayList<ReadBackResult.Disagreement>();
+        final List<RefusedIoMode> cleared = new ArrayList<RefusedIoMode>();
+        final List<String> clearedSentences = new ArrayList<String>();
+        final List<String> unread = new ArrayList<String>();
+
+        /** A disk runs {@code mode} on {@code ps}: the refusals of that mode there that a read-back clears go. */
+        void clearedBy(HostIoFacts host, String ps, IoMode mode, String who) {
+            StorageIoFacts path = host == null ? null : host.storage(ps);
+            if (path == null) return;
+            for (RefusedIoMode r : path.getRefused()) {
+                if (mode.wire().equals(r.getMode()) && r.clearedBy(RefusedIoMode.CLEARED_BY_READ_BACK) && !cleared.contains(r)) {
+                    cleared.add(r);
+                    clearedSentences.add("the refusal of " + r.getMode() + " on host " + r.getHostUuid() + " and primary storage "
+                            + ps + " by " + r.getBy() + " (" + r.getRefusalId() + ", " + r.getRefusedAt() + ") is cleared: "
+                            + who + " runs " + mode.wire() + " as libvirt's QEMU opened it");
+                }
+            }
+        }
+
+        ReadBackResult result() {
+            return new ReadBackResult(records, disagreements, cleared, clearedSentences, unread);
+        }
+    }
+
+    /**
      * What one volume's next operation on {@code host} would decide (null: host unknown), without a plan: previews,
      * impact tallies over many volumes, set-time checks. The configs and figures are the caller's, read once for all.
      */
@@ -183,6 +422,44 @@ public final class DiskIoModes {
         List<HostRef> l = new ArrayList<HostRef>(1);
         l.add(h);
         return l;
+    }
+
+    /** The platform's ports, with refusals not stored yet remembered on one host (the next start decided ahead). */
+    private static final class Remembering implements IoModePorts {
+        private final IoModePorts ports;
+        private final String hostUuid;
+        private final List<RefusedIoMode> more;
+
+        Remembering(IoModePorts ports, String hostUuid, List<RefusedIoMode> more) {
+            this.ports = ports;
+            this.hostUuid = hostUuid;
+            this.more = more;
+        }
+
+        @Override
+        public Map<String, VolumeIoFacts> volumes(List<String> volumeUuids) { return ports.volumes(volumeUuids); }
+
+        @Override
+        public ConfigValues configs(Collection<VolumeIoFacts> volumes) { return ports.configs(volumes); }
+
+        @Override
+        public HostIoFacts host(String uuid) {
+            HostIoFacts h = ports.host(uuid);
+            if (!hostUuid.equals(uuid)) return h;
+            if (h == null) h = HostIoFacts.unknown(uuid, "the host was never probed");
+            List<RefusedIoMode> all = new ArrayList<RefusedIoMode>(h.refused());
+            all.addAll(more);
+            return h.withRefused(all);
+        }
+
+        @Override
+        public AgentProfile agent(HostIoFacts host) { return ports.agent(host); }
+
+        @Override
+        public Figures figures(String uuid, Collection<VolumeIoFacts> volumes) { return ports.figures(uuid, volumes); }
+
+        @Override
+        public Map<String, DecisionRecord> stored(Collection<String> volumeUuids) { return ports.stored(volumeUuids); }
     }
 
     /** The volumes of an operation in the order asked (those that exist) and their configs: two reads. */

@@ -128,6 +128,35 @@ public final class HostIoFacts {
         return b.build();
     }
 
+    /**
+     * The same facts with the refusals the platform remembers for this host (each on its primary storage's path,
+     * replacing those the facts had; a storage the probe gave no path facts of gets an entry of its own).
+     */
+    public HostIoFacts withRefused(List<RefusedIoMode> remembered) {
+        Map<String, List<RefusedIoMode>> byStorage = new LinkedHashMap<String, List<RefusedIoMode>>();
+        for (RefusedIoMode r : remembered) {
+            List<RefusedIoMode> l = byStorage.get(r.getPrimaryStorageUuid());
+            if (l == null) byStorage.put(r.getPrimaryStorageUuid(), l = new ArrayList<RefusedIoMode>());
+            l.add(r);
+        }
+        List<StorageIoFacts> paths = new ArrayList<StorageIoFacts>();
+        for (StorageIoFacts s : storages) {
+            List<RefusedIoMode> l = byStorage.remove(s.getPrimaryStorageUuid());
+            paths.add(s.withRefused(l));
+        }
+        for (Map.Entry<String, List<RefusedIoMode>> e : byStorage.entrySet()) {
+            paths.add(new StorageIoFacts(e.getKey(), null, null, null, null, null, e.getValue()));
+        }
+        return withStorages(paths);
+    }
+
+    /** Every refusal remembered on this host, over its storages. */
+    public List<RefusedIoMode> refused() {
+        List<RefusedIoMode> out = new ArrayList<RefusedIoMode>();
+        for (StorageIoFacts s : storages) out.addAll(s.getRefused());
+        return out;
+    }
+
     private Builder toBuilder() {
         Builder b = new Builder(hostUuid).kernel(Version.parseOrNull(kernel)).ioUringDisabled(ioUringDisabled)
                 .qemu(Version.parseOrNull(qemu)).qemuIoUring(qemuIoUring, qemuIoUringReason).qemuNative(qemuNative, qemuNativeReason)

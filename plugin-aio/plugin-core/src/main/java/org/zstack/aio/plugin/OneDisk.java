@@ -3,11 +3,15 @@ package org.zstack.aio.plugin;
 import org.zstack.aio.decision.ConfigSource;
 import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.IoModeDecision;
 import org.zstack.aio.decision.IoModeRules;
 import org.zstack.aio.decision.ModePerformance;
 import org.zstack.aio.decision.VolumeFacts;
+
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * Turns what a platform read about one disk into the decision core's input and asks it: the configs folded for the
@@ -61,6 +65,17 @@ final class OneDisk {
         StorageIoFacts path = host == null ? null : host.storage(v.primaryStorageUuid());
         return new VolumeFacts(v.volumeUuid(), v.storageType(), v.format(), v.preallocation(), v.virtualSize(),
                 v.actualSize(), v.cacheMode(), path == null ? null : path.getFilesystem(),
-                path == null ? null : path.getLoopBacked());
+                path == null ? null : path.getLoopBacked(), path == null ? null : refusedModes(path));
+    }
+
+    /** The refusals remembered on the volume's host × storage, as the decision reads them: mode → its sentence. */
+    private static Map<IoMode, String> refusedModes(StorageIoFacts path) {
+        Map<IoMode, String> out = new EnumMap<IoMode, String>(IoMode.class);
+        for (RefusedIoMode r : path.getRefused()) {
+            IoMode m = IoMode.fromWireOrNull(r.getMode());
+            // the first one remembered speaks for the mode; a mode name no version knows is no evidence
+            if (m != null && !out.containsKey(m)) out.put(m, r.checkSentence());
+        }
+        return out;
     }
 }

@@ -36,6 +36,11 @@ public abstract class ZStackAgent extends AgentProfile {
         super(name);
     }
 
+    @Override
+    public IoMode writesWithoutMode(DiskKind kind) {
+        return AGENT_DEFAULTS.get(kind);
+    }
+
     /**
      * A disk keeps the mode it runs, so a host that cannot run that mode (its host-level checks) cannot take it; threads
      * and network disks go anywhere.

@@ -55,6 +55,10 @@ class DecisionUpsertTest {
         for (String c : DecisionRecord.STORED_COLUMNS) {
             if (c.equals("volumeUuid") || c.equals("createDate")) {
                 assertThat(keep).doesNotContain(c + " <=>");
+            } else if (DecisionUpsert.READ_BACK_COLUMNS.contains(c)) {
+                // written (an operation's records are not read back yet) but not what "decided since" compares
+                assertThat(keep).doesNotContain(c + " <=>");
+                assertThat(sql).contains(", " + c + " = VALUES(" + c + ")");
             } else {
                 assertThat(keep).contains(c + " <=> VALUES(" + c + ")");
                 assertThat(sql).contains(", " + c + " = VALUES(" + c + ")");
@@ -63,6 +67,18 @@ class DecisionUpsertTest {
         // the comparison comes before the columns are replaced (MariaDB assigns left to right)
         assertThat(sql.indexOf("createDate = IF(")).isLessThan(sql.indexOf(", vmInstanceUuid = VALUES("));
         assertThat(sql).endsWith(", lastOpDate = NOW()");
+    }
+
+    @Test
+    void aReadBackIsStoredAsItsColumnsTheDateAsATimestamp() {
+        DecisionRecord read = new DecisionRecord("v1", "vm", "host", "start", "io_uring", "global", "io_uring", false,
+                Collections.<DecisionRecord.CheckRecord>emptyList(), "why", null, null, null, null, "threads",
+                "2026-11-27T10:00:00.123Z", "runs threads", null);
+        assertThat(DecisionUpsert.value(read, "runningIo", JSON)).isEqualTo("threads");
+        assertThat(DecisionUpsert.value(read, "disagreement", JSON)).isEqualTo("runs threads");
+        assertThat(DecisionUpsert.value(read, "readBackAt", JSON))
+                .isEqualTo(new java.sql.Timestamp(java.time.Instant.parse("2026-11-27T10:00:00.123Z").toEpochMilli()));
+        assertThat(DecisionUpsert.value(record("v1", null), "readBackAt", JSON)).isNull();
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeRules;
+import org.zstack.aio.decision.IoModeText;
 import org.zstack.aio.decision.KnownBadRule;
 import org.zstack.aio.decision.ProbeConditions;
 import org.zstack.aio.decision.RequestedIoMode;
@@ -24,6 +25,7 @@ import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,7 +91,49 @@ public final class IoModeRulesLoader {
                 Version.parse(f.ioUring.minKernel), Version.parse(f.ioUring.minQemu), Version.parse(f.ioUring.minLibvirt),
                 f.preference.stream().map(IoMode::fromWire).collect(Collectors.toList()), bad,
                 f.measuredTieMargin == null ? IoModeRules.DEFAULT_MEASURED_TIE_MARGIN : f.measuredTieMargin,
-                workloadMatch(f.workloadMatch), kindDefaults(f.storageKindDefaults));
+                workloadMatch(f.workloadMatch), kindDefaults(f.storageKindDefaults))
+                .withTexts(texts(f.startRefusals, "startRefusals", true), texts(f.silentFallbacks, "silentFallbacks", false));
+    }
+
+    /**
+     * startRefusals / silentFallbacks (optional): each needs id, mode (native or io_uring), by (QEMU or libvirt), text
+     * and source; a refusal says its scope (hostStorage or volume) and what clears it besides an admin
+     * ({@code clearedBy}: versionChange, readBack); a fallback has neither. A bad row stops the boot, named.
+     */
+    private static List<IoModeText> texts(List<TextFile> rows, String section, boolean refusal) {
+        if (rows == null) return Collections.emptyList();
+        return rows.stream().map(r -> text(r, section, refusal)).collect(Collectors.toList());
+    }
+
+    private static IoModeText text(TextFile r, String section, boolean refusal) {
+        String where = section + " " + (r.id == null ? "row without an id" : r.id);
+        if (r.id == null || r.mode == null || r.by == null || r.text == null) {
+            throw new IllegalArgumentException(where + " needs id, mode, by and text");
+        }
+        if (r.source == null) throw new IllegalArgumentException(where + " needs a source (where the words were taken from)");
+        IoMode mode = IoMode.fromWireOrNull(r.mode);
+        if (mode == null || mode == IoMode.THREADS) {
+            throw new IllegalArgumentException(where + ": mode is '" + r.mode + "', not native or io_uring");
+        }
+        IoModeText.By by = "QEMU".equals(r.by) ? IoModeText.By.QEMU : "libvirt".equals(r.by) ? IoModeText.By.LIBVIRT : null;
+        if (by == null) throw new IllegalArgumentException(where + ": by is '" + r.by + "', not QEMU or libvirt");
+        if (!refusal && (r.scope != null || r.clearedBy != null)) {
+            throw new IllegalArgumentException(where + ": a fallback has no scope or clearedBy (nothing is refused)");
+        }
+        IoModeText.Scope scope = IoModeText.Scope.HOST_STORAGE;
+        if (refusal) {
+            if ("volume".equals(r.scope)) scope = IoModeText.Scope.VOLUME;
+            else if (!"hostStorage".equals(r.scope)) {
+                throw new IllegalArgumentException(where + ": scope is '" + r.scope + "', not hostStorage or volume");
+            }
+        }
+        Set<IoModeText.Clearing> cleared = EnumSet.noneOf(IoModeText.Clearing.class);
+        if (r.clearedBy != null) for (String c : r.clearedBy) {
+            if ("versionChange".equals(c)) cleared.add(IoModeText.Clearing.VERSION_CHANGE);
+            else if ("readBack".equals(c)) cleared.add(IoModeText.Clearing.READ_BACK);
+            else throw new IllegalArgumentException(where + ": clearedBy names '" + c + "', not versionChange or readBack");
+        }
+        return new IoModeText(r.id, mode, by, r.text, scope, cleared, r.source);
     }
 
     /** storageKindDefaults (optional): kind -> a value of kvm/vm.ioMode; a bad kind or mode stops the boot, named. */
@@ -167,6 +211,18 @@ public final class IoModeRulesLoader {
         public List<KnownBadFile> knownBad;
         public Double measuredTieMargin;
         public WorkloadMatchFile workloadMatch;
+        public List<TextFile> startRefusals;
+        public List<TextFile> silentFallbacks;
+    }
+
+    static final class TextFile {
+        public String id;
+        public String mode;
+        public String by;
+        public String text;
+        public String scope;
+        public List<String> clearedBy;
+        public String source;
     }
 
     /** A key left empty is a mistake, not "the default": Jackson then fails naming it. */

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.IoModeRules;
+import org.zstack.aio.decision.IoModeText;
 import org.zstack.aio.decision.KnownBadRule;
 import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.decision.StorageKind;
@@ -303,6 +304,87 @@ class IoModeRulesLoaderTest {
     }
 
     /** Drops a top-level key and its indented body. */
+    private static final String TEXTS = """
+            startRefusals:
+              - id: t1
+                mode: io_uring
+                by: QEMU
+                text: "Unable to use io_uring"
+                scope: hostStorage
+                clearedBy: [readBack, versionChange]
+                source: "s"
+              - id: t2
+                mode: native
+                by: libvirt
+                text: "needs no cache"
+                scope: volume
+                source: "s2"
+            silentFallbacks:
+              - id: f1
+                mode: io_uring
+                by: QEMU
+                text: "falling back"
+                source: "s3"
+            """;
+
+    @Test
+    void theShippedRefusalAndFallbackTextsLoadEachWithItsSource() {
+        IoModeRules r = IoModeRulesLoader.fromClasspath();
+        assertThat(r.startRefusals()).extracting(IoModeText::id).containsExactly("qemu-native-needs-o-direct",
+                "libvirt-native-needs-direct-cache", "libvirt-native-needs-direct-cache-before-6", "qemu-native-not-built",
+                "qemu-native-no-aio-context", "qemu-io_uring-not-built", "qemu-io_uring-ring-init", "qemu-io_uring-unavailable",
+                "libvirt-io_uring-not-in-qemu");
+        assertThat(r.silentFallbacks()).extracting(IoModeText::id).containsExactly("qemu-io_uring-thread-pool",
+                "qemu-native-thread-pool", "qemu-linux-aio-thread-pool");
+        assertThat(r.startRefusals()).allSatisfy(t -> assertThat(t.source()).isNotBlank());
+        assertThat(r.silentFallbacks()).allSatisfy(t -> {
+            assertThat(t.source()).isNotBlank();
+            assertThat(t.text()).contains("falling back to thread pool");
+        });
+        // QEMU 7.2's own words on this machine (HostProbeScriptTest) are recognised as the io_uring ring refusal
+        assertThat(r.startRefusals()).filteredOn(t -> t.foundIn("qemu-img: Could not open 't.img': Unable to use io_uring:"
+                + " failed to init linux io_uring ring")).extracting(IoModeText::id).containsExactly("qemu-io_uring-ring-init");
+    }
+
+    @Test
+    void refusalAndFallbackTextsAreReadRowByRow() throws IOException {
+        IoModeRules r = parse(VALID + TEXTS);
+        IoModeText t1 = r.startRefusals().get(0);
+        assertThat(t1.mode()).isEqualTo(IoMode.IO_URING);
+        assertThat(t1.by()).isEqualTo(IoModeText.By.QEMU);
+        assertThat(t1.scope()).isEqualTo(IoModeText.Scope.HOST_STORAGE);
+        assertThat(t1.clearedBy()).containsExactlyInAnyOrder(IoModeText.Clearing.READ_BACK, IoModeText.Clearing.VERSION_CHANGE);
+        IoModeText t2 = r.startRefusals().get(1);
+        assertThat(t2.by()).isEqualTo(IoModeText.By.LIBVIRT);
+        assertThat(t2.scope()).isEqualTo(IoModeText.Scope.VOLUME);
+        assertThat(t2.clearedBy()).isEmpty();
+        assertThat(r.silentFallbacks()).extracting(IoModeText::id).containsExactly("f1");
+        // both sections are optional
+        assertThat(parse(VALID).startRefusals()).isEmpty();
+        assertThat(parse(VALID).silentFallbacks()).isEmpty();
+    }
+
+    @Test
+    void aBadRefusalOrFallbackRowIsNamed() {
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("    source: \"s\"\n", "")))
+                .hasMessage("startRefusals t1 needs a source (where the words were taken from)");
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("mode: io_uring\n    by: QEMU\n    text: \"Unable",
+                "mode: threads\n    by: QEMU\n    text: \"Unable")))
+                .hasMessage("startRefusals t1: mode is 'threads', not native or io_uring");
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("by: libvirt", "by: kernel")))
+                .hasMessage("startRefusals t2: by is 'kernel', not QEMU or libvirt");
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("scope: volume", "scope: host")))
+                .hasMessage("startRefusals t2: scope is 'host', not hostStorage or volume");
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("[readBack, versionChange]", "[probe]")))
+                .hasMessage("startRefusals t1: clearedBy names 'probe', not versionChange or readBack");
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("source: \"s3\"", "source: \"s3\"\n    scope: volume")))
+                .hasMessage("silentFallbacks f1: a fallback has no scope or clearedBy (nothing is refused)");
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("id: f1", "id: t1")))
+                .hasMessage("silentFallbacks: id t1 is used twice");
+        assertThatThrownBy(() -> parse(VALID + TEXTS.replace("    text: \"needs no cache\"\n", "")))
+                .hasMessage("startRefusals t2 needs id, mode, by and text");
+    }
+
     private static String removeSection(String yaml, String key) {
         StringBuilder out = new StringBuilder();
         boolean skipping = false;

@@ -31,6 +31,14 @@ public class VolumeIoModeDecisionVO {
     private String attempts;
     /** JSON of the observed workload an auto decision optimised for; null when it used none */
     private String optimizedFor;
+    /**
+     * The last read-back (plugin-aio-core's DecisionRecord: what the disk runs, when it was read, how that differs from
+     * the decision). This server's agent reports what each disk got at every operation, so it reads nothing back and
+     * these stay null; they are here because both platforms store the same record (StoredColumnsTest).
+     */
+    private String runningIo;
+    private LocalDateTime readBackAt;
+    private String disagreement;
     /** {@link DecisionDigest} of the fields above: a start compares this instead of loading the row */
     private String contentDigest;
     private LocalDateTime createDate;
@@ -88,6 +96,9 @@ public class VolumeIoModeDecisionVO {
     public String getAppliedCache() { return appliedCache; }
     public String getAttempts() { return attempts; }
     public String getOptimizedFor() { return optimizedFor; }
+    public String getRunningIo() { return runningIo; }
+    public LocalDateTime getReadBackAt() { return readBackAt; }
+    public String getDisagreement() { return disagreement; }
     public String getContentDigest() { return contentDigest; }
     public LocalDateTime getCreateDate() { return createDate; }
 }

@@ -5,16 +5,17 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import org.zstack.aio.decision.WorkloadProfile;
-import org.zstack.aio.server.workload.WorkloadMath.Counters;
-import org.zstack.aio.server.workload.WorkloadMath.Origin;
-import org.zstack.aio.server.workload.WorkloadMath.State;
-import org.zstack.aio.server.workload.WorkloadMath.Sums;
+import org.zstack.aio.plugin.workload.WorkloadFold;
+import org.zstack.aio.plugin.workload.WorkloadFold.Counters;
+import org.zstack.aio.plugin.workload.WorkloadFold.Origin;
+import org.zstack.aio.plugin.workload.WorkloadFold.State;
+import org.zstack.aio.plugin.workload.WorkloadFold.Sums;
 
 import java.time.LocalDateTime;
 
 /**
  * One volume's observed workload: ONE row per volume (not a time series), holding the last raw counters (the
- * baseline of the next delta, with the QEMU they came from) and the decayed sums ({@link WorkloadMath}).
+ * baseline of the next delta, with the QEMU they came from) and the decayed sums ({@link WorkloadFold}).
  */
 @Entity
 @Table(name = "VolumeWorkloadVO")
@@ -87,7 +88,7 @@ public class VolumeWorkloadVO {
 
     /** The decision's view: null until a request was seen. */
     public WorkloadProfile profile() {
-        return sampledAt == null ? null : WorkloadMath.profile(sums(), sampledAt.toString());
+        return sampledAt == null ? null : WorkloadFold.profile(sums(), sampledAt.toString());
     }
 
     /** The API's view (docs/contract.md, "Workload"): null until a request was seen. */

@@ -6,10 +6,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.zstack.aio.agent.api.VmListRsp.BlockStats;
+import org.zstack.aio.plugin.workload.WorkloadFold;
+import org.zstack.aio.plugin.workload.WorkloadFold.Counters;
+import org.zstack.aio.plugin.workload.WorkloadFold.Origin;
 import org.zstack.aio.server.config.GlobalConfigRepository;
 import org.zstack.aio.server.metrics.IoModeMetrics;
-import org.zstack.aio.server.workload.WorkloadMath.Counters;
-import org.zstack.aio.server.workload.WorkloadMath.Origin;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Turns the block counters a host's VM sync brought back into each volume's observed workload (one row per
- * volume, {@link WorkloadMath}). The sample rides the tracker's round (one node per host per round), so it costs no
+ * volume, with plugin-core's {@link WorkloadFold}, the fold the ZStack module uses too). The sample rides the tracker's round (one node per host per round), so it costs no
  * extra agent call: the tracker asks for counters when {@link #due} says the host's interval has passed.
  */
 @Component
@@ -81,10 +82,10 @@ public class WorkloadSampler {
                     existing.put(d.volumeUuid(), row);
                 }
                 BlockStats b = d.stats();
-                WorkloadMath.Step step = WorkloadMath.advance(row.state(),
+                WorkloadFold.Step step = WorkloadFold.advance(row.state(),
                         new Counters(b.rdReqs(), b.rdBytes(), b.rdTimesNs(), b.wrReqs(), b.wrBytes(), b.wrTimesNs()),
                         new Origin(hostUuid, d.domainId()), atMillis, halfLife);
-                if (step.baseline() != null && step.baseline() != WorkloadMath.Baseline.FIRST) {
+                if (step.baseline() != null && step.baseline() != WorkloadFold.Baseline.FIRST) {
                     log.debug("volume {}: counters taken as a new baseline ({})", d.volumeUuid(), step.baseline());
                 }
                 row.set(step.state(), at);

@@ -1,20 +1,20 @@
-package org.zstack.aio.server.workload;
+package org.zstack.aio.plugin.workload;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.zstack.aio.decision.WorkloadProfile;
-import org.zstack.aio.server.workload.WorkloadMath.Baseline;
-import org.zstack.aio.server.workload.WorkloadMath.Counters;
-import org.zstack.aio.server.workload.WorkloadMath.Origin;
-import org.zstack.aio.server.workload.WorkloadMath.State;
-import org.zstack.aio.server.workload.WorkloadMath.Step;
+import org.zstack.aio.plugin.workload.WorkloadFold.Baseline;
+import org.zstack.aio.plugin.workload.WorkloadFold.Counters;
+import org.zstack.aio.plugin.workload.WorkloadFold.Origin;
+import org.zstack.aio.plugin.workload.WorkloadFold.State;
+import org.zstack.aio.plugin.workload.WorkloadFold.Step;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** The delta and decay arithmetic of the observed workload, by table. */
-class WorkloadMathTest {
+class WorkloadFoldTest {
 
     private static final Origin QEMU = new Origin("h1", 7);
     private static final double HOUR = 3600;
@@ -24,8 +24,8 @@ class WorkloadMathTest {
     }
 
     private static State after(Counters first, Counters second, long seconds) {
-        State s = WorkloadMath.advance(null, first, QEMU, 0, HOUR).state();
-        return WorkloadMath.advance(s, second, QEMU, seconds * 1000, HOUR).state();
+        State s = WorkloadFold.advance(null, first, QEMU, 0, HOUR).state();
+        return WorkloadFold.advance(s, second, QEMU, seconds * 1000, HOUR).state();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -40,7 +40,7 @@ class WorkloadMathTest {
                               double rB, double wB, double rIops, double wIops, double depth) {
         Counters base = c(11, 2048, 5000, 13, 4096, 7000); // counters from QEMU's start: only the delta counts
         State s = after(base, c(11 + rr, 2048 + rb, 5000 + rt, 13 + wr, 4096 + wb, 7000 + wt), seconds);
-        WorkloadProfile p = WorkloadMath.profile(s.sums(), "t");
+        WorkloadProfile p = WorkloadFold.profile(s.sums(), "t");
         assertThat(p.readFraction()).isCloseTo(rf, within(1e-9));
         assertThat(p.avgReadBytes()).isCloseTo(rB, within(1e-6));
         assertThat(p.avgWriteBytes()).isCloseTo(wB, within(1e-6));
@@ -58,8 +58,8 @@ class WorkloadMathTest {
             "counters went back (reset),   h1, 7, 50,  COUNTERS_WENT_BACK",
     })
     void resetsAreBaselinesNotNegativeDeltas(String what, String host, long id, long reads, Baseline expected) {
-        State prev = WorkloadMath.advance(null, c(100, 409600, 1000, 0, 0, 0), QEMU, 0, HOUR).state();
-        Step step = WorkloadMath.advance(prev, c(reads, reads * 4096, 2000, 0, 0, 0), new Origin(host, id), 10_000, HOUR);
+        State prev = WorkloadFold.advance(null, c(100, 409600, 1000, 0, 0, 0), QEMU, 0, HOUR).state();
+        Step step = WorkloadFold.advance(prev, c(reads, reads * 4096, 2000, 0, 0, 0), new Origin(host, id), 10_000, HOUR);
         assertThat(step.baseline()).isEqualTo(expected);
         if (expected != null) {
             assertThat(step.state().sums()).as("a baseline adds nothing").isEqualTo(prev.sums());
@@ -71,10 +71,10 @@ class WorkloadMathTest {
 
     @Test
     void theFirstSampleIsOnlyABaselineAndAClockThatStandsStillAddsNothing() {
-        Step first = WorkloadMath.advance(null, c(5, 5, 5, 5, 5, 5), QEMU, 1000, HOUR);
+        Step first = WorkloadFold.advance(null, c(5, 5, 5, 5, 5, 5), QEMU, 1000, HOUR);
         assertThat(first.baseline()).isEqualTo(Baseline.FIRST);
-        assertThat(WorkloadMath.profile(first.state().sums(), "t")).isNull();
-        Step same = WorkloadMath.advance(first.state(), c(6, 6, 6, 6, 6, 6), QEMU, 1000, HOUR);
+        assertThat(WorkloadFold.profile(first.state().sums(), "t")).isNull();
+        Step same = WorkloadFold.advance(first.state(), c(6, 6, 6, 6, 6, 6), QEMU, 1000, HOUR);
         assertThat(same.baseline()).isEqualTo(Baseline.CLOCK_WENT_BACK);
     }
 
@@ -88,10 +88,10 @@ class WorkloadMathTest {
     void olderSamplesDecayByHalfEachHalfLife(long gapSeconds, double weight) {
         // 10 s of reads (4K, 100/s), then gapSeconds of nothing ending in 10 s of writes (4K, 100/s)
         State s = after(c(0, 0, 0, 0, 0, 0), c(1000, 4096000, 0, 0, 0, 0), 10);
-        s = WorkloadMath.advance(s, c(1000, 4096000, 0, 0, 0, 0), QEMU, (10 + gapSeconds) * 1000, HOUR).state();
-        s = WorkloadMath.advance(s, c(1000, 4096000, 0, 1000, 4096000, 0), QEMU, (20 + gapSeconds) * 1000, HOUR).state();
+        s = WorkloadFold.advance(s, c(1000, 4096000, 0, 0, 0, 0), QEMU, (10 + gapSeconds) * 1000, HOUR).state();
+        s = WorkloadFold.advance(s, c(1000, 4096000, 0, 1000, 4096000, 0), QEMU, (20 + gapSeconds) * 1000, HOUR).state();
         double oldReads = 1000 * weight * Math.pow(2, -10 / HOUR);
-        WorkloadProfile p = WorkloadMath.profile(s.sums(), "t");
+        WorkloadProfile p = WorkloadFold.profile(s.sums(), "t");
         assertThat(p.readFraction()).isCloseTo(oldReads / (oldReads + 1000), within(1e-9));
         assertThat(p.avgReadBytes()).as("a shape does not decay").isCloseTo(4096, within(1e-6));
         assertThat(p.sampledSeconds()).isCloseTo(20 + gapSeconds, within(1e-9));
@@ -100,9 +100,9 @@ class WorkloadMathTest {
     @Test
     void idleTimeLowersTheRatesButKeepsTheShape() {
         State s = after(c(0, 0, 0, 0, 0, 0), c(1000, 4096000, 0, 3000, 3 * 4096000, 40_000_000_000L), 10);
-        WorkloadProfile busy = WorkloadMath.profile(s.sums(), "t");
-        s = WorkloadMath.advance(s, s.last(), QEMU, 3610_000, HOUR).state(); // an hour of nothing
-        WorkloadProfile idle = WorkloadMath.profile(s.sums(), "t");
+        WorkloadProfile busy = WorkloadFold.profile(s.sums(), "t");
+        s = WorkloadFold.advance(s, s.last(), QEMU, 3610_000, HOUR).state(); // an hour of nothing
+        WorkloadProfile idle = WorkloadFold.profile(s.sums(), "t");
         assertThat(idle.readFraction()).isCloseTo(busy.readFraction(), within(1e-12));
         assertThat(idle.avgWriteBytes()).isCloseTo(busy.avgWriteBytes(), within(1e-9));
         assertThat(idle.writeIops()).isLessThan(busy.writeIops() / 100);
