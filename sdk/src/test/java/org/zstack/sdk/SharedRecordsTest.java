@@ -2,6 +2,8 @@ package org.zstack.sdk;
 
 import org.junit.jupiter.api.Test;
 import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.HostIoFacts;
+import org.zstack.aio.plugin.StorageIoFacts;
 
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
@@ -15,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * One SDK record per idea: {@code VolumeIoModeDecisionInventory} (sdk/src/shared, compiled into this SDK and the ZStack
  * module's) has exactly the properties of the core's DecisionRecord, the view both platforms return, and so do its
- * nested records.
+ * nested records; {@code HostIoFactsInventory} has those of the one host-facts contract, HostIoFacts.
  */
 class SharedRecordsTest {
 
@@ -25,6 +27,12 @@ class SharedRecordsTest {
         assertSameNames(IoModeCheckInventory.class, DecisionRecord.CheckRecord.class);
         assertSameNames(IoAttemptInventory.class, DecisionRecord.AttemptRecord.class);
         assertSameNames(VolumeWorkloadInventory.class, DecisionRecord.WorkloadRecord.class);
+    }
+
+    @Test
+    void theHostFactsHaveTheContractsFields() throws Exception {
+        assertSameNames(HostIoFactsInventory.class, HostIoFacts.class);
+        assertSameNames(StorageIoFactsInventory.class, StorageIoFacts.class);
     }
 
     private static void assertSameNames(Class<?> sdk, Class<?> core) throws Exception {

@@ -1,17 +1,15 @@
 package org.zstack.aio.plugin;
 
-import org.zstack.aio.decision.HostFacts;
 import org.zstack.aio.decision.Version;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The host probe's output ({@code key=value} lines, conf/aio/host-probe.sh) read into the decision's
- * {@link HostFacts}, with one sentence for every fact that stays unknown and why. Platform-free: a platform runs the
+ * the one host-facts contract {@link HostIoFacts}, with one sentence for every fact that stays unknown and why. Platform-free: a platform runs the
  * script its own way (ZStack: KvmRunShellMsg over SSH at every connect) and hands the text, or why it has none, here.
  *
  * Keys: {@code kernel} (uname -r), {@code io_uring_disabled} (the sysctl; absent when the kernel has none),
@@ -19,7 +17,7 @@ import java.util.Map;
  * (why not), {@code libvirt} (libvirtd's version), {@code qemu} (qemu-img's version, used when the platform knows
  * none), {@code kvmagent_patch} (yes|no: the host's ZStack kvmagent carries plugin-aio's optional hot-plug patch; read
  * by a ZStack platform into its {@link AgentProfile}). Every key with a dot ({@code qemu.liburing}, {@code kernel.release}, ...) becomes a named probe of
- * {@link HostFacts#probes()}, which known-bad rules match as data. Other lines are ignored; the first value of a key
+ * {@link HostIoFacts#getProbes()}, which known-bad rules match as data. Other lines are ignored; the first value of a key
  * wins.
  */
 public final class HostIoProbe {
@@ -32,16 +30,12 @@ public final class HostIoProbe {
     public static final String QEMU = "qemu";
     public static final String KVMAGENT_PATCH = "kvmagent_patch";
 
-    private final HostFacts facts;
-    private final String qemuIoUringReason;
+    private final HostIoFacts facts;
     private final Boolean kvmagentPatch;
-    private final List<String> unknown;
 
-    private HostIoProbe(HostFacts facts, String qemuIoUringReason, Boolean kvmagentPatch, List<String> unknown) {
+    private HostIoProbe(HostIoFacts facts, Boolean kvmagentPatch) {
         this.facts = facts;
-        this.qemuIoUringReason = qemuIoUringReason;
         this.kvmagentPatch = kvmagentPatch;
-        this.unknown = Collections.unmodifiableList(unknown);
     }
 
     /**
@@ -90,8 +84,12 @@ public final class HostIoProbe {
             unknown.add("whether the host's kvmagent carries the plugin-aio patch is unknown: " + yesNoWhy(why, KVMAGENT_PATCH, k)
                     + "; the unmodified agent is assumed.");
         }
-        return new HostIoProbe(new HostFacts(hostUuid, kernel, disabled, qemu, qemuIoUring, libvirt, probes), reason, patch,
-                unknown);
+        HostIoFacts.Builder b = HostIoFacts.builder(hostUuid).kernel(kernel).ioUringDisabled(disabled).qemu(qemu)
+                .qemuIoUring(qemuIoUring, reason).libvirt(libvirt).agent(AgentProfile.zstack(patch).name())
+                .raw(output, failure);
+        for (Map.Entry<String, String> e : probes.entrySet()) b.probe(e.getKey(), e.getValue());
+        for (String u : unknown) b.unknown(u);
+        return new HostIoProbe(b.build(), patch);
     }
 
     /** Why a yes|no key has no answer: the probe's failure, its missing line, or what it printed instead. */
@@ -99,19 +97,14 @@ public final class HostIoProbe {
         return why != null ? why : printed == null ? "the probe printed no " + key + "= line" : "the probe printed '" + printed + "'";
     }
 
-    public HostFacts facts() { return facts; }
-
-    /** Why QEMU refused aio=io_uring, as the probe saw it; null unless {@code qemu_io_uring=no}. */
-    public String qemuIoUringReason() { return qemuIoUringReason; }
+    /** The host's facts as the contract holds them (the probe's text and failure included; no date: the platform's). */
+    public HostIoFacts facts() { return facts; }
 
     /**
      * Whether the host's ZStack kvmagent carries plugin-aio's hot-plug patch (the probe found its marker in the
      * installed vm_plugin.py); null: unknown. {@link AgentProfile#zstack} turns it into what the agent applies.
      */
     public Boolean kvmagentPatch() { return kvmagentPatch; }
-
-    /** One sentence per fact that is unknown, saying why; empty when every fact is known. */
-    public List<String> unknown() { return unknown; }
 
     private static Version version(Map<String, String> kv, String key, String what, String why, List<String> unknown) {
         String v = kv.get(key);

@@ -36,17 +36,17 @@ class HostProbeScriptTest {
         String uname = run(List.of("uname", "-r"), null).out.trim();
         assertThat(r.out).contains("kernel=" + uname + "\n").contains("kernel.release=" + uname + "\n");
         HostIoProbe p = HostIoProbe.read("h", r.out, null, null, null);
-        assertThat(p.facts().kernel()).isEqualTo(Version.parse(uname));
-        assertThat(p.facts().probe("kernel.release")).isEqualTo(uname);
+        assertThat(p.facts().getKernel()).isEqualTo(Version.parse(uname).toString());
+        assertThat(p.facts().getProbes().get("kernel.release")).isEqualTo(uname);
         Path sysctl = Path.of("/proc/sys/kernel/io_uring_disabled");
         if (Files.isReadable(sysctl)) {
-            assertThat(p.facts().ioUringDisabled()).isEqualTo(Integer.valueOf(Files.readString(sysctl).trim()));
+            assertThat(p.facts().getIoUringDisabled()).isEqualTo(Integer.valueOf(Files.readString(sysctl).trim()));
         } else {
             assertThat(r.out).doesNotContain("io_uring_disabled=");
         }
-        assertThat(p.facts().qemu()).isNotNull();
-        assertThat(p.facts().qemuIoUring()).isNotNull();
-        if (!p.facts().qemuIoUring()) assertThat(r.out).contains("qemu_io_uring_reason=");
+        assertThat(p.facts().getQemu()).isNotNull();
+        assertThat(p.facts().getQemuIoUring()).isNotNull();
+        if (!p.facts().getQemuIoUring()) assertThat(r.out).contains("qemu_io_uring_reason=");
     }
 
     @Test
@@ -62,7 +62,7 @@ class HostProbeScriptTest {
         Result r = run(List.of("sh", SCRIPT.toString()), Map.of("PATH", bin + ":" + System.getenv("PATH")));
         HostIoProbe p = HostIoProbe.read("h", r.out, null, null, null);
         assertThat(r.out).contains("qemu=9.2.0\n");
-        assertThat(p.facts().qemuIoUring()).isFalse();
+        assertThat(p.facts().getQemuIoUring()).isFalse();
         assertThat(r.out).contains("qemu_io_uring_reason=QEMU fell back to its thread pool");
     }
 
