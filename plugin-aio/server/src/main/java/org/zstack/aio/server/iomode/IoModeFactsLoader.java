@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.TypedQuery;
 import org.springframework.stereotype.Component;
-import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.plugin.HostIoFacts;
 import org.zstack.aio.server.benchmark.HostIoBenchmarkRepository;
 import org.zstack.aio.server.benchmark.HostIoBenchmarkVO;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
@@ -12,6 +12,7 @@ import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.config.ConfigSnapshotLoader;
 import org.zstack.aio.server.host.HostIoCapabilitiesRepository;
 import org.zstack.aio.server.host.HostIoCapabilitiesVO;
+import org.zstack.aio.server.host.StoragePaths;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.workload.VolumeWorkloadVO;
@@ -30,7 +31,7 @@ import java.util.Set;
  * Reads everything the decisions for a set of volumes need in a constant number of round trips, whatever the
  * number of volumes: (1) volumes with their primary storage and observed workload, (2) every config row that can apply, (3) the
  * host's facts together with its stored io benchmarks of those volumes' primary storages. No per-volume query.
- * Queries only: {@link DecisionInputs} turns what it reads into the decision's input.
+ * Queries only: {@link CoreFacts} turns what it reads into the core's facts, and the core decides.
  */
 @Component
 public class IoModeFactsLoader {
@@ -195,16 +196,18 @@ public class IoModeFactsLoader {
     public record PlacedVolume(VolumeContext volume, String hostUuid) {
     }
 
-    /** Every host's facts, in one query. */
-    public Map<String, HostFacts> allHosts() {
-        Map<String, HostFacts> out = new HashMap<>();
-        capabilities.findAll().forEach(c -> out.put(c.getHostUuid(), c.toFacts()));
+    /** Every host's facts, in one query; each storage path under its primary storage ({@code storages}: all, by uuid). */
+    public Map<String, HostIoFacts> allHosts(Map<String, PrimaryStorageVO> storages) {
+        Map<String, String> byPath = StoragePaths.byPath(storages.values());
+        Map<String, HostIoFacts> out = new HashMap<>();
+        capabilities.findAll().forEach(c -> out.put(c.getHostUuid(), c.toIoFacts(byPath)));
         return out;
     }
 
+
     /** Round trip 2: every config row that can apply to these volumes, as one snapshot. */
     public ConfigSnapshot configs(List<VolumeContext> volumes) {
-        return snapshots.load(configs.category(), DecisionInputs.configOwners(volumes));
+        return snapshots.load(configs.category(), CoreFacts.configOwners(volumes));
     }
 
     /** Every io-mode config row of every resource, as one snapshot (for views over all volumes). */
@@ -213,7 +216,7 @@ public class IoModeFactsLoader {
     }
 
     /** A host's facts and its measured io benchmarks, read together. */
-    public record HostWithPerformance(HostFacts host, MeasuredPerformance measured) {
+    public record HostWithPerformance(HostIoFacts host, MeasuredPerformance measured) {
     }
 
     /**
@@ -245,10 +248,12 @@ public class IoModeFactsLoader {
             List<HostIoBenchmarkVO> mine = benches.computeIfAbsent(c.getHostUuid(), h -> new ArrayList<>());
             if (r[1] != null) mine.add((HostIoBenchmarkVO) r[1]);
         }
+        Map<String, String> byPath = StoragePaths.byPath(volumes.stream().map(VolumeContext::storage).distinct().toList());
         Map<String, HostWithPerformance> out = new HashMap<>();
         caps.forEach((host, c) -> {
             List<HostIoBenchmarkVO> b = benches.get(host);
-            out.put(host, new HostWithPerformance(c.toFacts(), b.isEmpty() ? MeasuredPerformance.NONE : MeasuredPerformance.of(b, json)));
+            out.put(host, new HostWithPerformance(c.toIoFacts(byPath),
+                    b.isEmpty() ? MeasuredPerformance.NONE : MeasuredPerformance.of(b, json)));
         });
         return out;
     }
