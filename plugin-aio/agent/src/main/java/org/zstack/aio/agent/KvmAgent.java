@@ -115,7 +115,7 @@ public final class KvmAgent implements AutoCloseable {
                                           VmEventPusher events) {
         CommandGuard guard = new CommandGuard(new StorageRoots(settings.dataDir()));
         ProcessRunner runner = new ProcessRunner(settings.commandTimeout());
-        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
+        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt);
         VolumeCreator volumes = new VolumeCreator(runner);
         QemuPids pids = new QemuPids(settings.qemuRunDir());
         VmStarter starter = new VmStarter(libvirt, settings.refusedIoModes(), pids);
