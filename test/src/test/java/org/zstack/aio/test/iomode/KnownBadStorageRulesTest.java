@@ -8,6 +8,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.zstack.aio.agent.host.StoragePathProbe;
+import org.zstack.sdk.GetHostIoFactsAction;
+import org.zstack.sdk.HostIoFactsInventory;
+import org.zstack.aio.test.support.Decisions;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.Http;
 import org.zstack.aio.test.support.RunningServer;
@@ -85,11 +88,11 @@ class KnownBadStorageRulesTest {
     })
     void theRowFiresFromTheAgentsGatheringAndNotOnAPlainDisk(String row, String mode, String cache, String fs) {
         JsonNode bad = decide(mode, cache, fs);
-        assertThat(failed(bad, mode)).as("failed %s checks of %s", mode, bad).contains(row);
+        assertThat(Decisions.failedChecks(bad, mode)).as("failed %s checks of %s", mode, bad).contains(row);
         assertThat(bad.path("effective").asText()).as(bad.path("reason").asText()).isNotEqualTo(mode);
 
         JsonNode good = decide(mode, cache, "disk");
-        assertThat(failed(good, mode)).as("on the ext4 disk").doesNotContain(row).noneMatch(c -> c.startsWith("known-bad:"));
+        assertThat(Decisions.failedChecks(good, mode)).as("on the ext4 disk").doesNotContain(row).noneMatch(c -> c.startsWith("known-bad:"));
         assertThat(good.path("effective").asText()).as(good.path("reason").asText()).isEqualTo(mode);
     }
 
@@ -107,30 +110,32 @@ class KnownBadStorageRulesTest {
         assertThat(seen).containsExactlyInAnyOrder("/srv/aio/cifs cifs false", "/srv/aio/btrfs btrfs false",
                 "/srv/aio/zfs zfs false", "/srv/aio/loop ext4 true", "/srv/aio/disk ext4 false");
         assertThat(inv.path("storages")).allSatisfy(s -> assertThat(s.path("primaryStorageUuid").asText()).hasSize(32));
+
+        // the same through the SDK's one inventory class (shared with the ZStack module's SDK)
+        GetHostIoFactsAction a = new GetHostIoFactsAction();
+        a.uuid = host;
+        HostIoFactsInventory sdk = a.call(f.as(admin)).inventory;
+        assertThat(sdk.hostUuid).isEqualTo(host);
+        assertThat(sdk.kernel).isEqualTo("6.8.0");
+        assertThat(sdk.agent).isEqualTo("plugin-aio's agent");
+        assertThat(sdk.probedAt).isNotBlank();
+        assertThat(sdk.storages).hasSize(5).anySatisfy(st -> {
+            assertThat(st.path).isEqualTo("/srv/aio/loop");
+            assertThat(st.filesystem).isEqualTo("ext4");
+            assertThat(st.loopBacked).isTrue();
+            assertThat(st.directIo).as("no such directory on this machine").isFalse();
+            assertThat(st.directIoReason).contains("not a directory");
+        });
     }
 
     /** A full qcow2 volume on the storage named {@code fs}, asking for {@code mode} with {@code cache}, decided on the host. */
     private JsonNode decide(String mode, String cache, String fs) {
         String ps = f.http.get("/v1/primary-storage?q=name=" + fs, admin).body().path("inventories").get(0).path("uuid").asText();
         String vol = f.volume(admin, fs + "-" + mode + "-" + cache, "qcow2", "full", ps, host);
-        config(vol, "vm.ioMode", mode);
-        config(vol, "vm.cacheMode", cache);
+        f.volumeConfig(admin, vol, "vm.ioMode", mode);
+        f.volumeConfig(admin, vol, "vm.cacheMode", cache);
         Http.Response r = f.http.get("/v1/volumes/" + vol + "/io-mode?hostUuid=" + host, admin);
         assertThat(r.status()).as(r.raw()).isEqualTo(200);
         return r.body();
-    }
-
-    private void config(String volume, String name, String value) {
-        Http.Response r = f.http.put("/v1/resource-configurations/kvm/" + name + "/" + volume + "/actions", admin,
-                "{\"updateResourceConfig\":{\"value\":\"" + value + "\"}}");
-        assertThat(r.status()).as(r.raw()).isEqualTo(200);
-    }
-
-    private static List<String> failed(JsonNode decision, String mode) {
-        List<String> out = new ArrayList<>();
-        decision.path("checks").forEach(c -> {
-            if (mode.equals(c.path("mode").asText()) && !c.path("passed").asBoolean()) out.add(c.path("check").asText());
-        });
-        return out;
     }
 }

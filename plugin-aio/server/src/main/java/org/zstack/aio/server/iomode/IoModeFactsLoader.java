@@ -19,7 +19,6 @@ import org.zstack.aio.server.workload.VolumeWorkloadVO;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -75,29 +74,8 @@ public class IoModeFactsLoader {
 
     /** Round trip 1, for a VM: the volumes attached to it by device id, with their primary storage. */
     public List<VolumeContext> volumesOfVm(String vmUuid) {
-        return volumesOfVm(vmUuid, List.of());
-    }
-
-    /**
-     * Round trip 1, for a VM that gets volumes hot-plugged: the volumes attached to it by device id, then
-     * {@code plugging} (not attached yet) in the order given, with their primary storage, in one query.
-     */
-    public List<VolumeContext> volumesOfVm(String vmUuid, List<String> plugging) {
-        if (plugging.isEmpty()) {
-            return contexts(em.createQuery(VOLUME_AND_STORAGE + "where v.vmInstanceUuid = :vm order by v.deviceId",
-                    Object[].class).setParameter("vm", vmUuid));
-        }
-        List<VolumeContext> rows = contexts(em.createQuery(VOLUME_AND_STORAGE
-                                                           + "where v.vmInstanceUuid = :vm or v.uuid in :plugging",
-                Object[].class).setParameter("vm", vmUuid).setParameter("plugging", plugging));
-        List<VolumeContext> out = new ArrayList<>(rows.stream()
-                .filter(c -> vmUuid.equals(c.volume().getVmInstanceUuid()) && !plugging.contains(c.volume().getUuid()))
-                .sorted(Comparator.comparing(c -> c.volume().getDeviceId(), Comparator.nullsLast(Comparator.naturalOrder())))
-                .toList());
-        for (String uuid : plugging) {
-            for (VolumeContext c : rows) if (c.volume().getUuid().equals(uuid)) out.add(c);
-        }
-        return out;
+        return contexts(em.createQuery(VOLUME_AND_STORAGE + "where v.vmInstanceUuid = :vm order by v.deviceId",
+                Object[].class).setParameter("vm", vmUuid));
     }
 
     /** Rows of {@link #VOLUME_AND_STORAGE}: a stored decision has a date, so a null date means none is stored. */
@@ -220,17 +198,10 @@ public class IoModeFactsLoader {
     }
 
     /**
-     * Round trip 3: the host's probed facts and its io benchmarks of these volumes' primary storages in ONE query
-     * (capabilities left-joined to the benchmarks). Host null when unknown or never probed (then no measurement is
-     * used either).
+     * Round trip 3: the hosts' probed facts and their io benchmarks of these volumes' primary storages in ONE query
+     * (capabilities left-joined to the benchmarks), however many hosts (a migration's candidates). Unprobed hosts are
+     * absent.
      */
-    public HostWithPerformance hostWithPerformance(String hostUuid, List<VolumeContext> volumes) {
-        if (hostUuid == null) return new HostWithPerformance(null, MeasuredPerformance.NONE);
-        return hostsWithPerformance(List.of(hostUuid), volumes).getOrDefault(hostUuid,
-                new HostWithPerformance(null, MeasuredPerformance.NONE));
-    }
-
-    /** Round trip 3 for several hosts at once (a migration's candidate hosts): still ONE query. Unprobed hosts are absent. */
     public Map<String, HostWithPerformance> hostsWithPerformance(Collection<String> hostUuids, List<VolumeContext> volumes) {
         if (hostUuids.isEmpty()) return Map.of();
         Set<String> storages = new LinkedHashSet<>();
