@@ -35,7 +35,6 @@ import org.zstack.aio.agent.volume.VolumeCreator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
