@@ -96,6 +96,21 @@ class KnownBadStorageRulesTest {
         assertThat(good.path("effective").asText()).as(good.path("reason").asText()).isEqualTo(mode);
     }
 
+    /** The previews over many volumes (the UI's table) read the same host facts: a VM's volume on btrfs. */
+    @org.junit.jupiter.api.Test
+    void thePreviewsOfAVmsVolumeNameTheRowToo() {
+        String ps = f.http.get("/v1/primary-storage?q=name=btrfs", admin).body().path("inventories").get(0).path("uuid").asText();
+        String vol = f.volume(admin, "vm-disk-on-btrfs", "qcow2", "full", ps, host);
+        f.volumeConfig(admin, vol, "vm.ioMode", "io_uring");
+        f.volumeConfig(admin, vol, "vm.cacheMode", "none");
+        f.vm(admin, "on-btrfs", host, List.of(vol));
+        Http.Response r = f.http.get("/v1/io-mode/previews?volumeUuid=" + vol, admin);
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        JsonNode d = r.body().path("inventories").get(0);
+        assertThat(d.path("hostUuid").asText()).isEqualTo(host);
+        assertThat(Decisions.failedChecks(d, "io_uring")).contains("known-bad:btrfs-io_uring-odirect");
+    }
+
     /** The host's facts as the one SDK inventory: each storage path under its primary storage, with what was gathered. */
     @org.junit.jupiter.api.Test
     void theHostsIoFactsShowEachStoragePathAsGathered() {

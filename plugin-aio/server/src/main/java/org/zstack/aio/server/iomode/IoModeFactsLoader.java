@@ -174,9 +174,12 @@ public class IoModeFactsLoader {
     public record PlacedVolume(VolumeContext volume, String hostUuid) {
     }
 
-    /** Every host's facts, in one query; each storage path under its primary storage ({@code storages}: all, by uuid). */
-    public Map<String, HostIoFacts> allHosts(Map<String, PrimaryStorageVO> storages) {
-        Map<String, String> byPath = StoragePaths.byPath(storages.values());
+    /**
+     * Every host's facts, in one query; each storage path under its primary storage among {@code storages} (those
+     * of the volumes decided, already read with them: a path of another storage is left out).
+     */
+    public Map<String, HostIoFacts> allHosts(Collection<PrimaryStorageVO> storages) {
+        Map<String, String> byPath = StoragePaths.byPath(storages);
         Map<String, HostIoFacts> out = new HashMap<>();
         capabilities.findAll().forEach(c -> out.put(c.getHostUuid(), c.toIoFacts(byPath)));
         return out;

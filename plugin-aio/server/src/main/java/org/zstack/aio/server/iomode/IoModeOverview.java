@@ -17,6 +17,7 @@ import org.zstack.aio.server.config.ConfigService;
 import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.config.ConfigSnapshotLoader;
 import org.zstack.aio.server.config.GlobalConfigDefinition;
+import org.zstack.aio.server.inventory.PrimaryStorageVO;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +56,7 @@ public class IoModeOverview {
     @Transactional(readOnly = true)
     public List<IoModeDecisionInventory> previews(Caller caller, java.util.Set<String> volumeUuids) {
         var volumes = facts.volumes(caller.admin() ? null : caller.accountUuid(), volumeUuids);
-        var f = new Facts(volumes, facts.allHosts(facts.allStorages()), facts.allPerformance());
+        var f = new Facts(volumes, facts.allHosts(storagesOf(volumes)), facts.allPerformance());
         return decideAll(f, facts.configs(volumes.stream().map(IoModeFactsLoader.PlacedVolume::volume).toList())).stream()
                 .map(IoModeDecisionInventory::of).toList();
     }
@@ -95,7 +96,7 @@ public class IoModeOverview {
         ConfigValues nowValues = core.configs(now);
         ConfigValues proposedValues = core.configs(proposed);
         var storages = facts.allStorages();
-        var hosts = facts.allHosts(storages);
+        var hosts = facts.allHosts(storages.values());
         var measured = facts.allPerformance();
         TallyBuilder before = new TallyBuilder();
         TallyBuilder after = new TallyBuilder();
@@ -129,7 +130,13 @@ public class IoModeOverview {
     }
 
     private Facts facts(String accountUuid) {
-        return new Facts(facts.allVolumes(accountUuid), facts.allHosts(facts.allStorages()), facts.allPerformance());
+        var volumes = facts.allVolumes(accountUuid);
+        return new Facts(volumes, facts.allHosts(storagesOf(volumes)), facts.allPerformance());
+    }
+
+    /** The primary storages of these volumes, read with them: no query of their own. */
+    private static List<PrimaryStorageVO> storagesOf(List<IoModeFactsLoader.PlacedVolume> volumes) {
+        return volumes.stream().map(v -> v.volume().storage()).distinct().toList();
     }
 
     private List<IoModeDecision> decideAll(Facts f, ConfigSnapshot snap) {
