@@ -3,7 +3,8 @@
 # Recipe: ../shared/research/real-libvirt-and-deps.md. Safe to run again: every step checks first.
 set -euo pipefail
 
-PKGS=(libvirt0 libvirt-clients libvirt-daemon libvirt-daemon-driver-qemu qemu-system-x86 qemu-utils)
+# btrfs-progs, e2fsprogs: the agent's RealLoopStorageTest makes filesystems on loop devices it probes
+PKGS=(libvirt0 libvirt-clients libvirt-daemon libvirt-daemon-driver-qemu qemu-system-x86 qemu-utils btrfs-progs e2fsprogs)
 URI=qemu:///system
 
 log() { echo "setup-libvirt: $*" >&2; }

@@ -46,6 +46,7 @@ class ActionCatalogTest {
             Map.entry("ReconnectHost", "PUT /v1/hosts/{uuid}/actions reconnectHost"),
             Map.entry("QueryHost", "GET /v1/hosts null"),
             Map.entry("GetHost", "GET /v1/hosts/{uuid} null"),
+            Map.entry("GetHostIoFacts", "GET /v1/hosts/{uuid}/io-facts null"),
             Map.entry("BenchmarkHostIo", "POST /v1/hosts/{uuid}/io-benchmarks params"),
             Map.entry("QueryHostIoBenchmark", "GET /v1/hosts/{uuid}/io-benchmarks null"),
             Map.entry("AddPrimaryStorage", "POST /v1/primary-storage params"),

@@ -35,7 +35,6 @@ import org.zstack.aio.agent.volume.VolumeCreator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -115,7 +114,7 @@ public final class KvmAgent implements AutoCloseable {
                                           VmEventPusher events) {
         CommandGuard guard = new CommandGuard(new StorageRoots(settings.dataDir()));
         ProcessRunner runner = new ProcessRunner(settings.commandTimeout());
-        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
+        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt);
         VolumeCreator volumes = new VolumeCreator(runner);
         QemuPids pids = new QemuPids(settings.qemuRunDir());
         VmStarter starter = new VmStarter(libvirt, settings.refusedIoModes(), pids);

@@ -15,6 +15,7 @@ import org.zstack.aio.decision.RequestedIoMode;
 import org.zstack.aio.server.account.AccountRepository;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
+import org.zstack.aio.server.api.Readiness;
 import org.zstack.aio.server.config.ConfigService;
 import org.zstack.aio.server.config.GlobalConfigDefinition;
 import org.zstack.aio.server.host.HostService;
@@ -38,7 +39,7 @@ import static com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
  * (directories under the data dir), volumes with different preallocation and cache modes, and two VMs, one started.
  */
 @Component
-@Order(20)
+@Order(30) // after the boot reconciliation (20); /health says 200 only once this is done too (Readiness)
 class DemoInventory implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(DemoInventory.class);
@@ -58,11 +59,13 @@ class DemoInventory implements ApplicationRunner {
     private final ConfigService configs;
     private final GlobalConfigDefinition ioMode;
     private final GlobalConfigDefinition cacheMode;
+    private final Readiness readiness;
 
     DemoInventory(DatabaseSettings db, ObjectProvider<EmbeddedAgent> agent, @Value("${aio.demo:true}") boolean enabled,
                   @Value("${AIO_DATA_DIR:./data}") String dataDir, AccountRepository accounts, HostRepository hostRows,
                   HostService hosts, PrimaryStorageService storages, VolumeService volumes, VmService vms,
-                  VmLifecycle lifecycle, ConfigService configs, IoModeConfigs ioModeConfigs) {
+                  VmLifecycle lifecycle, ConfigService configs, IoModeConfigs ioModeConfigs,
+                  Readiness readiness) {
         this.db = db;
         this.agent = agent;
         this.enabled = enabled;
@@ -77,12 +80,14 @@ class DemoInventory implements ApplicationRunner {
         this.configs = configs;
         this.ioMode = ioModeConfigs.ioMode();
         this.cacheMode = ioModeConfigs.cacheMode();
+        this.readiness = readiness;
     }
 
     @Override
     public void run(ApplicationArguments args) throws Exception {
         EmbeddedAgent local = agent.getIfAvailable();
         if (!enabled || !db.embedded() || local == null || hostRows.count() > 0) return;
+        readiness.waitingFor("the demo inventory");
         var admin = accounts.findByName(AccountService.ADMIN).orElseThrow();
         Caller caller = new Caller(admin.getUuid(), admin.getName(), true, "demo");
 

@@ -10,7 +10,10 @@ import org.zstack.aio.server.archcheck.two.Two;
 import org.zstack.aio.server.agent.AgentClient;
 import org.zstack.aio.server.iomode.DiskPlan;
 import org.zstack.aio.server.iomode.DiskPlanner;
-import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.decision.DecisionInput;
+import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.server.archcheck.decides.DecidesItself;
+import org.zstack.aio.server.iomode.Decided;
 import org.zstack.aio.server.iomode.MigrationPlan;
 import org.zstack.aio.server.iomode.VolumeContext;
 
@@ -79,9 +82,31 @@ class ServerArchitectureTest {
         noClasses().that().resideInAPackage("org.zstack.aio.server.vm..")
                 .should().dependOnClassesThat(resideInAPackage("org.zstack.aio.server.iomode..")
                         .and(not(belongToAnyOf(DiskPlanner.class, DiskPlan.class, MigrationPlan.class,
-                                IoModeService.Decided.class, VolumeContext.class))))
+                                Decided.class, VolumeContext.class))))
                 .check(SERVER);
     }
+
+    /**
+     * Issue 32: the core's use case ({@code DiskIoModes}) is the front door. The server reads facts and configs for it
+     * and records what it answers; no class of the server builds the decider's input or asks the decider itself (the
+     * launcher's own test holds it to the same rule).
+     */
+    @Test
+    void onlyTheCoreDecides() {
+        ONLY_THE_CORE_DECIDES.check(SERVER);
+    }
+
+    @Test
+    void theCoreRuleReportsAClassThatDecidesItself() {
+        EvaluationResult r = ONLY_THE_CORE_DECIDES.evaluate(new ClassFileImporter().importClasses(DecidesItself.class));
+        assertThat(r.hasViolation()).isTrue();
+        assertThat(r.getFailureReport().getDetails()).anyMatch(d -> d.contains("IoModeDecider"))
+                .anyMatch(d -> d.contains("DecisionInput"));
+    }
+
+    static final com.tngtech.archunit.lang.ArchRule ONLY_THE_CORE_DECIDES = noClasses()
+            .should().dependOnClassesThat(belongToAnyOf(IoModeDecider.class, DecisionInput.class))
+            .because("the core's DiskIoModes decides; a platform hands it facts through its ports");
 
     /** iomode lies below the VM operations: it neither calls them back, nor the agent, nor the tracker. */
     @Test

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.zstack.aio.agent.api.VmListRsp;
 import org.zstack.aio.server.iomode.IoModeFactsLoader;
-import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.plugin.HostRef;
+import org.zstack.aio.server.iomode.IoModeDecisions;
 import org.zstack.aio.server.workload.WorkloadSampler;
 import org.zstack.aio.test.support.Fixture;
 import org.zstack.aio.test.support.RunningServer;
@@ -134,7 +135,7 @@ abstract class RoundTripCountContract {
     }
 
     private void decide(String vm, int expected) {
-        var decided = server.bean(IoModeService.class).decideForVm(vm, host, List.of());
+        var decided = server.bean(IoModeDecisions.class).start(vm, new HostRef(host, "h")).decided();
         assertThat(decided).hasSize(expected).allSatisfy(d -> assertThat(d.decision().effectiveWire()).isNotNull());
     }
 

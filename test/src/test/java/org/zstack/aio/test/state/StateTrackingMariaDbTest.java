@@ -233,7 +233,7 @@ class StateTrackingMariaDbTest {
                     st.executeUpdate();
                 }
                 return real.forMigration(inv.getArgument(0), inv.getArgument(1));
-            }).when(racing).forMigration(Mockito.eq(vm), Mockito.anyString());
+            }).when(racing).forMigration(Mockito.eq(vm), Mockito.any());
             VmMigration migration = new VmMigration(server.bean(VmService.class), server.bean(HostService.class), racing,
                     server.bean(AgentClient.class), runner(server.bean(VmStateRepository.class),
                     server.bean(TransactionTemplate.class)), server.bean(org.zstack.aio.server.metrics.IoModeMetrics.class),
@@ -409,7 +409,7 @@ class StateTrackingMariaDbTest {
                 seen.set(rs.getString(1) + " " + rs.getString(2) + " " + rs.getBoolean(3));
             }
             return real.forStart(inv.getArgument(0), inv.getArgument(1));
-        }).when(slow).forStart(Mockito.eq(vm), Mockito.anyString());
+        }).when(slow).forStart(Mockito.eq(vm), Mockito.any());
         VmLifecycle lifecycle = lifecycle(server.bean(VmStateRepository.class), slow, server.bean(TransactionTemplate.class));
 
         assertThat(lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm).inventory().state()).isEqualTo("Running");
@@ -445,7 +445,7 @@ class StateTrackingMariaDbTest {
             settled.addAndGet(states.settle(vm, row.getStateVersion(), "Stopped", "settled after an interrupted Starting"
                     + " (the node doing it stopped or lost the database): libvirt on host " + host + " has no domain."));
             return real.forStart(inv.getArgument(0), inv.getArgument(1));
-        }).when(settledMeanwhile).forStart(Mockito.eq(vm), Mockito.anyString());
+        }).when(settledMeanwhile).forStart(Mockito.eq(vm), Mockito.any());
         VmLifecycle lifecycle = lifecycle(states, settledMeanwhile, server.bean(TransactionTemplate.class));
 
         VmLifecycle.StartResult r = lifecycle.start(new Caller(adminUuid(), "admin", true, "test"), vm);

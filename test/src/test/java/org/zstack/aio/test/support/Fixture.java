@@ -103,6 +103,13 @@ public final class Fixture {
         return a.call(as(session)).inventory.uuid;
     }
 
+    /** Sets kvm/{@code name} on the volume (UpdateResourceConfig); anything but 200 fails the test. */
+    public void volumeConfig(String session, String volumeUuid, String name, String value) {
+        Http.Response r = http.put("/v1/resource-configurations/kvm/" + name + "/" + volumeUuid + "/actions", session,
+                "{\"updateResourceConfig\":{\"value\":\"" + value + "\"}}");
+        if (r.status() != 200) throw new AssertionError(name + " on " + volumeUuid + ": " + r.status() + " " + r.raw());
+    }
+
     public JsonNode ioMode(String session, String volumeUuid) {
         Http.Response r = http.get("/v1/volumes/" + volumeUuid + "/io-mode", session);
         if (r.status() != 200) throw new AssertionError("io-mode of " + volumeUuid + ": " + r.status() + " " + r.raw());

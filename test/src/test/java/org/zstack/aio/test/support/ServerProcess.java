@@ -27,34 +27,71 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts the server (no embedded agent, no demo) and waits until GET /health answers 200. */
     public static ServerProcess start(TestDatabase db, Path log, Map<String, String> extra, Duration healthyWithin) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--AIO_DB_URL=" + db.url(), "--AIO_DB_USER=" + db.user(),
+                "--AIO_DB_PASSWORD=" + db.password(), "--AIO_DATA_DIR=" + db.dataDir(),
+                "--AIO_ADMIN_PASSWORD=" + RunningServer.ADMIN_PASSWORD, "--aio.embedded-agent=false", "--aio.demo=false"));
+        extra.forEach((k, v) -> args.add("--" + k + "=" + v));
+        ServerProcess server = spawn(List.of("-cp", System.getProperty("java.class.path"), AioLauncher.class.getName()), args, log);
+        server.awaitHealthy(healthyWithin, log);
+        return server;
+    }
+
+    /**
+     * {@code bin/aio-server} as a user runs it with no database configured: the launcher's executable jar (what
+     * bin/aio-server execs, built by this reactor) with embedded H2 in {@code dataDir}, the in-process agent on a free
+     * loopback port and the demo inventory. Returns at once, healthy or not. Not the class path: the jar orders the
+     * boot's beans as users get them (on the class path the demo happened to run before the boot reconciliation).
+     */
+    public static ServerProcess launchDemo(Path dataDir, Path log) throws IOException {
+        Path jar = Path.of("..", "plugin-aio", "launcher", "target", "aio-launcher-1.0.0-SNAPSHOT-exec.jar").toAbsolutePath().normalize();
+        Path serverJar = Path.of("..", "plugin-aio", "server", "target", "aio-server-1.0.0-SNAPSHOT.jar");
+        if (!Files.isRegularFile(jar) || Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(serverJar)) < 0) {
+            throw new IllegalStateException(jar + " is missing or older than the server's jar: build it in this reactor "
+                    + "(mvn -pl test -am verify ...), as bin/aio-server would");
+        }
+        return spawn(List.of("-jar", jar.toString()), List.of("--AIO_DATA_DIR=" + dataDir,
+                "--AIO_ADMIN_PASSWORD=" + RunningServer.ADMIN_PASSWORD, "--AIO_AGENT_PORT=0"), log);
+    }
+
+    /** {@code main} (a class path and main class, or -jar) on a free port of 127.0.0.1, without any AIO_DB_* of ours. */
+    private static ServerProcess spawn(List<String> main, List<String> args, Path log) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), AioLauncher.class.getName(),
-                "--server.port=" + port, "--AIO_DB_URL=" + db.url(), "--AIO_DB_USER=" + db.user(),
-                "--AIO_DB_PASSWORD=" + db.password(), "--AIO_DATA_DIR=" + db.dataDir(),
-                "--AIO_ADMIN_PASSWORD=" + RunningServer.ADMIN_PASSWORD, "--aio.embedded-agent=false", "--aio.demo=false"));
-        extra.forEach((k, v) -> cmd.add("--" + k + "=" + v));
+                "-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        cmd.addAll(main);
+        cmd.addAll(List.of("--server.port=" + port, "--server.address=127.0.0.1"));
+        cmd.addAll(args);
         Files.createDirectories(log.getParent());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        ServerProcess server = new ServerProcess(p, port);
-        Http http = new Http(server.baseUrl());
-        long deadline = System.nanoTime() + healthyWithin.toNanos();
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        // the arguments say which database; an AIO_DB_URL in the test's environment would turn the demo off
+        b.environment().keySet().removeIf(k -> k.startsWith("AIO_DB_"));
+        return new ServerProcess(b.start(), port);
+    }
+
+    /** Waits until GET /health answers 200; fails when the process exits or the time is up. */
+    public void awaitHealthy(Duration within, Path log) throws Exception {
+        Http http = new Http(baseUrl());
+        long deadline = System.nanoTime() + within.toNanos();
         while (true) {
-            if (!p.isAlive()) throw new IllegalStateException("the server process exited " + p.exitValue() + "; see " + log);
+            if (!process.isAlive()) throw new IllegalStateException("the server process exited " + process.exitValue() + "; see " + log);
             try {
-                if (http.get("/health", null).status() == 200) return server;
+                if (http.get("/health", null).status() == 200) return;
             } catch (RuntimeException notYet) {
                 // not listening yet
             }
             if (System.nanoTime() > deadline) {
-                server.kill();
-                throw new IllegalStateException("the server was not healthy within " + healthyWithin + "; see " + log);
+                kill();
+                throw new IllegalStateException("the server was not healthy within " + within + "; see " + log);
             }
             Thread.sleep(200);
         }
+    }
+
+    public boolean alive() {
+        return process.isAlive();
     }
 
     public String baseUrl() {

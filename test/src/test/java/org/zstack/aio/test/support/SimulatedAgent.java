@@ -86,6 +86,16 @@ public final class SimulatedAgent implements AutoCloseable {
     public record Counters(Map<String, VmListRsp.BlockStats> bySource, long atMillis) {
     }
 
+    /** The kernel and QEMU versions /host/connect reports. */
+    public volatile String kernel = "6.8.0";
+    public volatile String qemu = "8.2.0";
+    /**
+     * Each storage path's facts at /host/connect; by default O_DIRECT works and nothing else is known. A test may hand
+     * it the real agent's gathering (its StoragePathProbe over a recorded mount table).
+     */
+    public volatile java.util.function.Function<String, StoragePathFacts> storagePaths =
+            p -> new StoragePathFacts(Path.of(p).toString(), true, null);
+
     public SimulatedAgent() throws IOException {
         org.zstack.aio.agent.http.AgentHttpServer.tuneJdkServer(); // as the real agent: no delayed-ACK wait, idle kept
         identity = AgentIdentity.loadOrCreate(Path.of(Storage.dir("sim-agent-data")));
@@ -98,8 +108,9 @@ public final class SimulatedAgent implements AutoCloseable {
         }));
         context(AgentPaths.HOST_CONNECT, ex -> {
             HostConnectCmd c = JSON.readValue(ex.getRequestBody(), HostConnectCmd.class);
-            reply(ex, new HostFactsRsp("sim", "6.8.0", 0, "8.2.0", true, null, true, null, "10.0.0", "test:///default",
-                    c.storagePaths().stream().map(p -> new StoragePathFacts(Path.of(p).toString(), true, null)).toList()));
+            java.util.function.Function<String, StoragePathFacts> gather = storagePaths;
+            reply(ex, new HostFactsRsp("sim", kernel, 0, qemu, true, null, true, null, "10.0.0", "test:///default",
+                    c.storagePaths().stream().map(gather).toList()));
         });
         context(AgentPaths.VOLUME_CREATE, ex -> {
             VolumeCreateCmd c = JSON.readValue(ex.getRequestBody(), VolumeCreateCmd.class);

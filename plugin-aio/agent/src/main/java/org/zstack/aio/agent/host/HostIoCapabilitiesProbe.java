@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
 
 /**
  * The host's io facts, each probed on this host at call time (so a reconnect refreshes them): files under
- * /proc/sys, the QEMU binary, a real qemu-img open with each aio mode, libvirt's own version, O_DIRECT per
- * storage path. A missing tool or file gives a null/false fact with the reason, never an exception.
+ * /proc/sys, the QEMU binary, a real qemu-img open with each aio mode, libvirt's own version, and per storage path
+ * O_DIRECT, its filesystem and loop backing ({@link StoragePathProbe}). A missing tool or file gives a null/false fact with the reason, never an exception.
  */
 public final class HostIoCapabilitiesProbe {
 
@@ -32,16 +32,22 @@ public final class HostIoCapabilitiesProbe {
     private final QemuImg qemuImg;
     private final LibvirtHost libvirt;
     private final Path procSys;
-    private final ODirectProbe oDirect = new ODirectProbe();
+    private final StoragePathProbe storagePaths;
     private final KnownBadFactsProbe knownBad;
 
-    /** @param procSys normally /proc/sys; tests point it elsewhere to simulate kernels */
-    public HostIoCapabilitiesProbe(ProcessRunner runner, LibvirtHost libvirt, Path procSys) {
+    /** This host's: /proc/sys, /proc/mounts and the block devices' sysfs. */
+    public HostIoCapabilitiesProbe(ProcessRunner runner, LibvirtHost libvirt) {
+        this(runner, libvirt, Path.of("/proc/sys"), StoragePathProbe.ofThisHost());
+    }
+
+    /** @param procSys normally /proc/sys, @param storagePaths normally this host's: tests point them at recorded ones */
+    public HostIoCapabilitiesProbe(ProcessRunner runner, LibvirtHost libvirt, Path procSys, StoragePathProbe storagePaths) {
         this.runner = runner;
         this.qemuImg = new QemuImg(runner);
         this.libvirt = libvirt;
         this.procSys = procSys;
-        this.knownBad = new KnownBadFactsProbe(runner, procSys, Path.of("/proc/mounts"));
+        this.storagePaths = storagePaths;
+        this.knownBad = new KnownBadFactsProbe(runner, procSys);
     }
 
     public HostFactsRsp probe(HostConnectCmd cmd) {
@@ -53,7 +59,7 @@ public final class HostIoCapabilitiesProbe {
                 continue;
             }
             Path dir = Path.of(p);
-            storage.add(oDirect.probe(dir).withMount(knownBad.filesystem(dir), knownBad.loopBacked(dir)));
+            storage.add(storagePaths.probe(dir));
             if (Files.isDirectory(dir)) {
                 benchDirs.add(dir);
             }

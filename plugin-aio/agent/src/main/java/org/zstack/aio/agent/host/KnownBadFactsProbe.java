@@ -16,34 +16,28 @@ import java.util.regex.Pattern;
 /**
  * The facts the known-bad rows of conf/aio/io-mode-rules.yaml test that no other probe gathers: the liburing QEMU
  * links, the Linux AIO events left under fs.aio-max-nr, whether this QEMU was built with linux-aio, the kernel
- * release, whether this process may set up an io_uring and under which seccomp mode, and the filesystem type and
- * loop backing under each storage path. A fact that cannot be probed is left out (never guessed): a rule on a
- * missing fact does not fire.
+ * release, and whether this process may set up an io_uring and under which seccomp mode (each storage path's
+ * filesystem and loop backing: {@link StoragePathProbe}). A fact that cannot be probed is left out (never guessed): a
+ * rule on a missing fact does not fire.
  */
 public final class KnownBadFactsProbe {
 
     private static final Pattern LIBURING = Pattern.compile("\\b(liburing\\.so\\.\\d+)\\b");
-    private static final Pattern LOOP_DEVICE = Pattern.compile("/dev/loop\\d+");
     /** /proc/PID/status Seccomp: 0, 1, 2 (SECCOMP_MODE_DISABLED, _STRICT, _FILTER). */
     private static final String[] SECCOMP_MODES = {"disabled", "strict", "filter"};
 
     private final ProcessRunner runner;
     private final Path procSys;
-    private final Path procMounts;
     private final Path procSelfStatus;
 
-    public KnownBadFactsProbe(ProcessRunner runner, Path procSys, Path procMounts) {
-        this(runner, procSys, procMounts, Path.of("/proc/self/status"));
+    public KnownBadFactsProbe(ProcessRunner runner, Path procSys) {
+        this(runner, procSys, Path.of("/proc/self/status"));
     }
 
-    /**
-     * @param procSys normally /proc/sys; @param procMounts normally /proc/mounts; @param procSelfStatus normally
-     * /proc/self/status (tests point them elsewhere)
-     */
-    KnownBadFactsProbe(ProcessRunner runner, Path procSys, Path procMounts, Path procSelfStatus) {
+    /** @param procSys normally /proc/sys; @param procSelfStatus normally /proc/self/status (tests point them elsewhere) */
+    KnownBadFactsProbe(ProcessRunner runner, Path procSys, Path procSelfStatus) {
         this.runner = runner;
         this.procSys = procSys;
-        this.procMounts = procMounts;
         this.procSelfStatus = procSelfStatus;
     }
 
@@ -118,46 +112,6 @@ public final class KnownBadFactsProbe {
         if (Boolean.TRUE.equals(nativeAccepted)) return "true";
         if (nativeError != null && nativeError.contains("not supported in this build")) return "false";
         return null;
-    }
-
-    /** The type of the filesystem mounted deepest above {@code path} (from /proc/mounts), null when unknown. */
-    public String filesystem(Path path) {
-        String[] m = mountOf(path);
-        return m == null ? null : m[2];
-    }
-
-    /**
-     * Whether the filesystem mounted deepest above {@code path} comes from a loop device (an image file mounted as a
-     * disk, as LXD's loop-backed pools are); null when no mount is known. A loop under device-mapper (LVM, LUKS)
-     * shows as /dev/mapper/... and is not seen here.
-     */
-    public Boolean loopBacked(Path path) {
-        String[] m = mountOf(path);
-        return m == null ? null : LOOP_DEVICE.matcher(m[0]).matches();
-    }
-
-    /** The /proc/mounts line (source, mount point, type, ...) mounted deepest above {@code path}; null when unknown. */
-    private String[] mountOf(Path path) {
-        List<String> lines = lines(procMounts);
-        Path p;
-        try {
-            p = path.toRealPath();
-        } catch (IOException e) {
-            p = path.toAbsolutePath().normalize();
-        }
-        String[] best = null;
-        int bestLen = -1;
-        for (String line : lines) {
-            String[] f = line.split(" ");
-            if (f.length < 3) continue;
-            // /proc/mounts escapes spaces in mount points as \040
-            Path mount = Path.of(f[1].replace("\\040", " "));
-            if (p.startsWith(mount) && mount.toString().length() >= bestLen) {
-                best = f;
-                bestLen = mount.toString().length();
-            }
-        }
-        return best;
     }
 
     private Long readLong(String rel) {

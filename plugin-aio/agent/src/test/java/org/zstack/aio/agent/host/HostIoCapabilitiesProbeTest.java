@@ -38,7 +38,7 @@ class HostIoCapabilitiesProbeTest {
     @Test
     void aKernelWithoutTheIoUringKnobGivesNullNotZero() throws IOException {
         Path procSys = fakeProcSys("5.15.0-generic", null);
-        HostFactsRsp f = new HostIoCapabilitiesProbe(runner, libvirt, procSys).probe(new HostConnectCmd("h", null));
+        HostFactsRsp f = new HostIoCapabilitiesProbe(runner, libvirt, procSys, StoragePathProbe.ofThisHost()).probe(new HostConnectCmd("h", null));
 
         assertThat(f.kernelVersion()).isEqualTo("5.15.0-generic");
         assertThat(f.probes()).containsEntry(HostFacts.KERNEL_RELEASE, "5.15.0-generic");
@@ -49,12 +49,12 @@ class HostIoCapabilitiesProbeTest {
     @Test
     void theIoUringKnobIsReadAsANumber() throws IOException {
         Path procSys = fakeProcSys("6.6.0", "2");
-        assertThat(new HostIoCapabilitiesProbe(runner, libvirt, procSys).probe(null).ioUringDisabled()).isEqualTo(2);
+        assertThat(new HostIoCapabilitiesProbe(runner, libvirt, procSys, StoragePathProbe.ofThisHost()).probe(null).ioUringDisabled()).isEqualTo(2);
     }
 
     @Test
     void aModeProbeOnAnUnusableDirectoryIsFalseWithTheReason() {
-        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
+        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt);
         HostIoCapabilitiesProbe.ModeProbe p = probe.probeMode("io_uring", List.of(Path.of("/no/such/dir")));
 
         assertThat(p.accepted()).isFalse();
@@ -63,7 +63,7 @@ class HostIoCapabilitiesProbeTest {
 
     @Test
     void aModeQemuDoesNotKnowIsRefusedWithQemusWords() throws IOException {
-        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt, Path.of("/proc/sys"));
+        HostIoCapabilitiesProbe probe = new HostIoCapabilitiesProbe(runner, libvirt);
         Assumptions.assumeTrue(runner.run(List.of("qemu-img", "--version")).ok());
         Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "probe-");
         try {

@@ -29,7 +29,7 @@ class KnownBadFactsProbeTest {
 
     private static final Path PROC_SYS = Path.of("/proc/sys");
     private final ProcessRunner runner = new ProcessRunner(Duration.ofSeconds(20));
-    private final KnownBadFactsProbe probe = new KnownBadFactsProbe(runner, PROC_SYS, Path.of("/proc/mounts"));
+    private final KnownBadFactsProbe probe = new KnownBadFactsProbe(runner, PROC_SYS);
 
     @Test
     void aioFreeIsMaxMinusNrAsTheKernelReportsThem() throws IOException {
@@ -100,37 +100,15 @@ class KnownBadFactsProbeTest {
         assertThat(KnownBadFactsProbe.linuxAioBuilt(null, null)).isNull();
     }
 
-    @Test
-    void filesystemIsTheDeepestMountAboveThePath(@TempDir Path tmp) throws IOException {
-        assertThat(probe.filesystem(Path.of("/proc/sys/fs"))).isEqualTo("proc");
-        // against stat's own answer for the temp dir (a name like ext4/xfs/btrfs/tmpfs/overlay)
-        ProcessResult stat = runner.run(List.of("stat", "-f", "-c", "%T", tmp.toString()));
-        String fs = probe.filesystem(tmp);
-        assertThat(fs).isNotBlank();
-        String statName = stat.stdout().strip();
-        // stat names ext2/3/4 "ext2/ext3"; every other common type is spelt the same in /proc/mounts
-        if (!statName.startsWith("ext")) assertThat(fs).isEqualTo(statName);
-        else assertThat(fs).startsWith("ext");
-
-        Path fake = tmp.resolve("mounts");
-        Files.writeString(fake, "rootfs / ext4 rw 0 0\n/dev/sdb1 /var/lib/zstack btrfs rw 0 0\n"
-                + "//nas/share /mnt/with\\040space cifs rw 0 0\n");
-        KnownBadFactsProbe p = new KnownBadFactsProbe(runner, PROC_SYS, fake);
-        assertThat(p.filesystem(Path.of("/var/lib/zstack/images/a.qcow2"))).isEqualTo("btrfs");
-        assertThat(p.filesystem(Path.of("/var/lib/zstackx"))).isEqualTo("ext4");
-        assertThat(p.filesystem(Path.of("/mnt/with space/vol"))).isEqualTo("cifs");
-        assertThat(new KnownBadFactsProbe(runner, PROC_SYS, tmp.resolve("absent")).filesystem(tmp)).isNull();
-    }
-
     // ---- issue 27: the facts of the el9, loop, seccomp and QEMU 10.2 rows ----------------------------------
 
     @Test
     void kernelReleaseIsOsreleaseWithItsDistributionSuffix(@TempDir Path tmp) throws IOException {
         Files.createDirectories(tmp.resolve("kernel"));
         Files.writeString(tmp.resolve("kernel/osrelease"), "5.14.0-427.13.1.el9_4.x86_64\n");
-        assertThat(new KnownBadFactsProbe(runner, tmp, Path.of("/proc/mounts")).kernelRelease())
+        assertThat(new KnownBadFactsProbe(runner, tmp).kernelRelease())
                 .isEqualTo("5.14.0-427.13.1.el9_4.x86_64");
-        assertThat(new KnownBadFactsProbe(runner, tmp.resolve("absent"), Path.of("/proc/mounts")).kernelRelease()).isNull();
+        assertThat(new KnownBadFactsProbe(runner, tmp.resolve("absent")).kernelRelease()).isNull();
         // on this host: what uname -r prints
         ProcessResult uname = runner.run(List.of("uname", "-r"));
         assumeTrue(uname.ok());
@@ -152,27 +130,7 @@ class KnownBadFactsProbeTest {
 
     private String seccompOf(Path tmp, String status) throws IOException {
         Path f = Files.writeString(tmp.resolve("status"), status);
-        return new KnownBadFactsProbe(runner, PROC_SYS, Path.of("/proc/mounts"), f).seccomp();
-    }
-
-    @Test
-    void aLoopBackedPathIsOneMountedFromALoopDevice(@TempDir Path tmp) throws IOException {
-        Path fake = tmp.resolve("mounts");
-        Files.writeString(fake, "/dev/sda2 / ext4 rw 0 0\n/dev/loop3 /var/lib/pool btrfs rw 0 0\n"
-                + "/dev/loop12 /var/lib/pool/deeper xfs rw 0 0\n/dev/sdb1 /var/lib/pool/disk ext4 rw 0 0\n"
-                + "/dev/loopback-ish /srv ext4 rw 0 0\n");
-        KnownBadFactsProbe p = new KnownBadFactsProbe(runner, PROC_SYS, fake);
-        assertThat(p.loopBacked(Path.of("/var/lib/pool/images/a.qcow2"))).isTrue();
-        assertThat(p.filesystem(Path.of("/var/lib/pool/images/a.qcow2"))).isEqualTo("btrfs");
-        assertThat(p.loopBacked(Path.of("/var/lib/pool/deeper/x"))).isTrue();
-        assertThat(p.loopBacked(Path.of("/var/lib/pool/disk/x"))).isFalse();
-        assertThat(p.loopBacked(Path.of("/var/lib/zstack"))).isFalse();
-        assertThat(p.loopBacked(Path.of("/srv/x"))).as("only /dev/loopN").isFalse();
-        assertThat(new KnownBadFactsProbe(runner, PROC_SYS, tmp.resolve("absent")).loopBacked(tmp)).isNull();
-        // on this host, against findmnt's own answer for the temp dir
-        ProcessResult findmnt = runner.run(List.of("findmnt", "-n", "-o", "SOURCE", "-T", tmp.toString()));
-        assumeTrue(findmnt.ok());
-        assertThat(probe.loopBacked(tmp)).isEqualTo(findmnt.stdout().strip().matches("/dev/loop\\d+"));
+        return new KnownBadFactsProbe(runner, PROC_SYS, f).seccomp();
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.zstack.aio.agent.api.BenchScores;
 import org.zstack.aio.agent.api.HostBenchCmd;
 import org.zstack.aio.agent.api.HostBenchRsp;
 import org.zstack.aio.agent.api.HostBenchRsp.BenchCell;
-import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.plugin.DiskIoModes;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
@@ -52,7 +52,7 @@ public class HostIoBenchmarkService {
     private final PrimaryStorageRepository storages;
     private final HostIoBenchmarkRepository benchmarks;
     private final AgentClient agent;
-    private final IoModeDecider decider;
+    private final DiskIoModes ioModes;
     private final ObjectMapper json;
     private final TransactionTemplate tx;
     private final AuditService audit;
@@ -65,14 +65,14 @@ public class HostIoBenchmarkService {
     public HostIoBenchmarkService(HostService hostService,
                                   PrimaryStorageService storageService,
                                   PrimaryStorageRepository storages, HostIoBenchmarkRepository benchmarks,
-                                  AgentClient agent, IoModeDecider decider, ObjectMapper json, TransactionTemplate tx,
+                                  AgentClient agent, DiskIoModes ioModes, ObjectMapper json, TransactionTemplate tx,
                                   AuditService audit, QueryReply query) {
         this.hostService = hostService;
         this.storageService = storageService;
         this.storages = storages;
         this.benchmarks = benchmarks;
         this.agent = agent;
-        this.decider = decider;
+        this.ioModes = ioModes;
         this.json = json;
         this.tx = tx;
         this.audit = audit;
@@ -103,7 +103,7 @@ public class HostIoBenchmarkService {
         }
         List<PrimaryStorageVO> targets = new ArrayList<>();
         if (storageUuids == null || storageUuids.isEmpty()) {
-            storages.findAll().stream().filter(p -> decider.rules().kindOf(p.getType()) == StorageKind.FILE).forEach(targets::add);
+            storages.findAll().stream().filter(p -> ioModes.kindOf(p.getType()) == StorageKind.FILE).forEach(targets::add);
             if (targets.isEmpty()) {
                 throw ApiException.badRequest("there is no file primary storage to benchmark.",
                         "Add a LocalStorage, NFS or SharedMountPoint primary storage first.");
@@ -111,7 +111,7 @@ public class HostIoBenchmarkService {
         } else {
             for (String u : storageUuids) {
                 PrimaryStorageVO p = storageService.find(u);
-                if (decider.rules().kindOf(p.getType()) != StorageKind.FILE) {
+                if (ioModes.kindOf(p.getType()) != StorageKind.FILE) {
                     throw ApiException.badRequest("primary storage " + u + " is " + p.getType() + ", not file storage.",
                             "The benchmark creates image files in the storage's directory; block and network storage "
                             + "are not measured (block volumes use native, network ones take no io mode).");

@@ -8,6 +8,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.zstack.aio.plugin.HostIoFacts;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.api.Bodies;
 import org.zstack.aio.server.query.QueryRequest;
@@ -43,6 +44,13 @@ public class HostController {
     @GetMapping("/v1/hosts")
     public Map<String, Object> list(Caller caller, QueryRequest query) {
         return hosts.query(caller, query);
+    }
+
+    /** The host's io facts, the same inventory as ZStack's GetHostIoFacts (SDK HostIoFactsInventory). */
+    @Operation(operationId = "GetHostIoFacts")
+    @GetMapping("/v1/hosts/{uuid}/io-facts")
+    public Reply.Inventory<HostIoFacts> ioFacts(Caller caller, @PathVariable String uuid) {
+        return Reply.of(hosts.ioFacts(caller, uuid));
     }
 
     @Operation(operationId = "GetHost")

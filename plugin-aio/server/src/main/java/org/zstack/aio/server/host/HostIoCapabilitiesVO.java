@@ -7,10 +7,16 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import org.zstack.aio.agent.api.HostFactsRsp;
-import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.agent.api.StoragePathFacts;
 import org.zstack.aio.decision.Version;
+import org.zstack.aio.plugin.AgentProfile;
+import org.zstack.aio.plugin.HostIoFacts;
+import org.zstack.aio.plugin.StorageIoFacts;
+import org.zstack.aio.server.api.ApiDates;
 
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -20,6 +26,8 @@ import java.util.TreeMap;
 public class HostIoCapabilitiesVO {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> PROBES = new TypeReference<>() {
+    };
+    private static final TypeReference<List<StoragePathFacts>> PATHS = new TypeReference<>() {
     };
 
     @Id
@@ -61,10 +69,49 @@ public class HostIoCapabilitiesVO {
         lastProbeDate = LocalDateTime.now();
     }
 
-    /** The facts the decision reads. */
-    public HostFacts toFacts() {
-        return new HostFacts(hostUuid, Version.parseOrNull(kernelVersion), ioUringDisabled,
-                Version.parseOrNull(qemuVersion), qemuIoUring, Version.parseOrNull(libvirtVersion), probes());
+    /**
+     * The host's facts as the one host-facts contract holds them ({@link HostIoFacts}), each storage path's facts under
+     * the primary storage whose url it is ({@code primaryStorageByPath}: {@link StoragePaths#byPath}; a path no storage has
+     * any more is left out), with a sentence for each fact the agent did not report.
+     */
+    public HostIoFacts toIoFacts(Map<String, String> primaryStorageByPath) {
+        List<String> unknown = new ArrayList<>();
+        HostIoFacts.Builder b = HostIoFacts.builder(hostUuid).kernel(version(kernelVersion, "the kernel version", unknown))
+                .ioUringDisabled(ioUringDisabled).qemu(version(qemuVersion, "the QEMU version", unknown))
+                .qemuIoUring(qemuIoUring, qemuIoUringError).qemuNative(qemuNative, qemuNativeError)
+                .libvirt(version(libvirtVersion, "the libvirt version", unknown)).agent(AgentProfile.STANDALONE.name())
+                .probedAt(lastProbeDate == null ? null : ApiDates.format(lastProbeDate));
+        unknown.forEach(b::unknown);
+        probes().forEach(b::probe);
+        for (StoragePathFacts p : storagePathFacts()) {
+            String ps = primaryStorageByPath.get(StoragePaths.normalise(p.path()));
+            if (ps == null) continue;
+            b.storage(new StorageIoFacts(ps, p.path(), p.filesystem(), p.loopBacked(), p.oDirect(), p.oDirect() ? null : p.error()));
+            if (p.filesystem() == null) {
+                b.unknown("the filesystem of storage path " + p.path() + " is unknown: the agent found no mount above it"
+                          + (p.error() == null ? "." : " (" + p.error() + ")."));
+            }
+        }
+        return b.build();
+    }
+
+    private static Version version(String text, String what, List<String> unknown) {
+        Version v = Version.parseOrNull(text);
+        if (v == null) {
+            unknown.add(what + " is unknown: " + (text == null ? "the agent reported none" : "the agent reported '" + text
+                    + "', not a version") + " at its last probe.");
+        }
+        return v;
+    }
+
+    /** The storage paths' facts as the agent reported them at the last connect; empty when none. */
+    public List<StoragePathFacts> storagePathFacts() {
+        if (storagePaths == null) return List.of();
+        try {
+            return JSON.readValue(storagePaths, PATHS);
+        } catch (JsonProcessingException e) {
+            return List.of(); // a damaged column reads as no path known; the next connect writes it again
+        }
     }
 
     /** The agent's named probes as it reported them at the last connect; empty when none. */

@@ -13,8 +13,9 @@ import org.zstack.aio.agent.api.HostFactsRsp;
 import org.zstack.aio.agent.api.StoragePathFacts;
 import org.zstack.aio.decision.Check;
 import org.zstack.aio.decision.IoMode;
-import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.StorageKind;
+import org.zstack.aio.plugin.DiskIoModes;
+import org.zstack.aio.plugin.HostIoFacts;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.agent.api.trust.EnrollmentToken;
@@ -49,7 +50,7 @@ public class HostService {
     private final PrimaryStorageRepository storages;
     private final AgentClient agent;
     private final AgentEndpoints endpoints;
-    private final IoModeDecider decider;
+    private final DiskIoModes ioModes;
     private final ObjectMapper json;
     private final TransactionTemplate tx;
     private final QueryReply query;
@@ -59,14 +60,14 @@ public class HostService {
     private final java.util.Set<String> registered = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public HostService(HostRepository hosts, HostIoCapabilitiesRepository capabilities, PrimaryStorageRepository storages,
-                       AgentClient agent, AgentEndpoints endpoints, IoModeDecider decider, ObjectMapper json,
+                       AgentClient agent, AgentEndpoints endpoints, DiskIoModes ioModes, ObjectMapper json,
                        TransactionTemplate tx, QueryReply query, AuditService audit) {
         this.endpoints = endpoints;
         this.hosts = hosts;
         this.capabilities = capabilities;
         this.storages = storages;
         this.agent = agent;
-        this.decider = decider;
+        this.ioModes = ioModes;
         this.json = json;
         this.tx = tx;
         this.query = query;
@@ -171,6 +172,17 @@ public class HostService {
         return capabilities.findById(hostUuid).map(HostIoCapabilitiesVO::getLibvirtUri).orElse(null);
     }
 
+    /**
+     * GET /v1/hosts/{uuid}/io-facts: the host's facts as the one host-facts contract holds them, each storage path under
+     * its primary storage (admin); every fact unknown, saying so, when the agent never reported any.
+     */
+    public HostIoFacts ioFacts(Caller caller, String uuid) {
+        AccountService.requireAdmin(caller, "read hosts");
+        find(uuid);
+        return capabilities.findById(uuid).map(c -> c.toIoFacts(StoragePaths.byPath(storages.findAll())))
+                .orElseGet(() -> HostIoFacts.unknown(uuid, "the host's agent never reported them"));
+    }
+
     public HostInventory get(Caller caller, String uuid) {
         AccountService.requireAdmin(caller, "read hosts");
         HostVO h = find(uuid);
@@ -202,7 +214,7 @@ public class HostService {
     /** The urls of every file and block storage: the paths on a host an agent is given (never network storage). */
     public List<String> localStorageUrls() {
         return storages.findAll().stream()
-                .filter(p -> decider.rules().kindOf(p.getType()) != StorageKind.NETWORK)
+                .filter(p -> ioModes.kindOf(p.getType()) != StorageKind.NETWORK)
                 .map(PrimaryStorageVO::getUrl).toList();
     }
 
@@ -212,7 +224,7 @@ public class HostService {
      * changes nothing; the registration is remembered in memory (the agent keeps it on its side).
      */
     public void ensureStorageRegistered(HostVO host, PrimaryStorageVO storage) {
-        if (decider.rules().kindOf(storage.getType()) == StorageKind.NETWORK) {
+        if (ioModes.kindOf(storage.getType()) == StorageKind.NETWORK) {
             return; // not a path on the host
         }
         String url = java.nio.file.Path.of(storage.getUrl()).toString();
@@ -260,9 +272,9 @@ public class HostService {
                 h.getCreateDate(), h.getLastOpDate());
     }
 
-    /** The first io_uring check this host fails, as the decider judges the host alone; null when none fails. */
+    /** The first io_uring check this host fails, as the core judges the host alone; null when none fails. */
     private Check ioUringBlocker(HostIoCapabilitiesVO c) {
-        return decider.checkHost(IoMode.IO_URING, c.toFacts()).firstFailure();
+        return ioModes.hostCheck(IoMode.IO_URING, c.toIoFacts(Map.of())).firstFailure();
     }
 
     private String write(List<StoragePathFacts> paths) {

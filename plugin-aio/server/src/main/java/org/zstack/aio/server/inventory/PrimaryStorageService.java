@@ -4,7 +4,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.server.db.UnitOfWork;
-import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.plugin.DiskIoModes;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
@@ -29,16 +29,16 @@ public class PrimaryStorageService {
 
     private final PrimaryStorageRepository storages;
     private final VolumeRepository volumes;
-    private final IoModeDecider decider;
+    private final DiskIoModes ioModes;
     private final QueryReply query;
     private static final QuerySpec<PrimaryStorageVO> QUERY =
             QuerySpec.of(PrimaryStorageVO.class, Inventories.PrimaryStorageInventory.class, "createDate", "uuid");
 
-    public PrimaryStorageService(PrimaryStorageRepository storages, VolumeRepository volumes, IoModeDecider decider,
+    public PrimaryStorageService(PrimaryStorageRepository storages, VolumeRepository volumes, DiskIoModes ioModes,
                                  QueryReply query) {
         this.storages = storages;
         this.volumes = volumes;
-        this.decider = decider;
+        this.ioModes = ioModes;
         this.query = query;
     }
 
@@ -47,7 +47,7 @@ public class PrimaryStorageService {
     public Inventories.PrimaryStorageInventory add(Caller caller, String name, String type, String url) {
         AccountService.requireAdmin(caller, "add primary storage");
         Bodies.requireName(name, "primary storage");
-        var types = decider.rules().storageTypes();
+        var types = ioModes.rules().storageTypes();
         if (type == null || !types.containsKey(type)) {
             throw ApiException.badRequest("'" + Uuids.abbreviate(type) + "' is not a primary storage type.",
                     "Use one of: " + String.join(", ", types.keySet().stream().sorted().toList()) + ".");
@@ -88,6 +88,6 @@ public class PrimaryStorageService {
 
     private Inventories.PrimaryStorageInventory inventory(PrimaryStorageVO p, long count) {
         return new Inventories.PrimaryStorageInventory(p.getUuid(), p.getName(), p.getType(), p.getUrl(), p.getStatus(),
-                decider.rules().kindOf(p.getType()).name().toLowerCase(Locale.ROOT), count, p.getCreateDate(), p.getLastOpDate());
+                ioModes.kindOf(p.getType()).name().toLowerCase(Locale.ROOT), count, p.getCreateDate(), p.getLastOpDate());
     }
 }

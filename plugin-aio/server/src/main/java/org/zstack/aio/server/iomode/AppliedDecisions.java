@@ -3,7 +3,6 @@ package org.zstack.aio.server.iomode;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.decision.IoMode;
 import org.zstack.aio.decision.Refusal;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 
 import java.util.List;
 

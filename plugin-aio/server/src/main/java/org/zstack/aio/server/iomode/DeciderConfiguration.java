@@ -2,15 +2,15 @@ package org.zstack.aio.server.iomode;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.rules.IoModeRulesLoader;
+import org.zstack.aio.plugin.DiskIoModes;
 
 @Configuration
 class DeciderConfiguration {
 
-    /** The decider with the rules of conf/aio/io-mode-rules.yaml (or AIO_RULES_FILE); a bad file stops the boot. */
+    /** The core's use case with the rules of conf/aio/io-mode-rules.yaml (or AIO_RULES_FILE); a bad file stops the boot. */
     @Bean
-    IoModeDecider ioModeDecider() {
-        return new IoModeDecider(IoModeRulesLoader.load());
+    DiskIoModes diskIoModes() {
+        return new DiskIoModes(IoModeRulesLoader.load());
     }
 }

@@ -2,7 +2,6 @@ package org.zstack.aio.server.iomode;
 
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.Operation;
 
@@ -16,8 +15,8 @@ import java.util.Map;
  */
 interface DiskIoPolicy {
 
-    /** Throws the refusal (after storing it) when a decision forbids starting these disks. */
-    void refuseIfAnyRefused(String vmUuid, Operation operation, List<Decided> decided);
+    /** Throws the core's refusal (after storing the refused decisions) when the plan must not reach the host. */
+    void refuseIfRefused(String vmUuid, Operation operation, IoModeDecisions.Planned planned);
 
     /** The disk the agent receives for a decided volume. */
     DiskTO disk(Decided d, int deviceId);

@@ -2,7 +2,6 @@ package org.zstack.aio.server.iomode;
 
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.Operation;
 

@@ -3,7 +3,6 @@ package org.zstack.aio.server.iomode;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.decision.StorageKind;
 import org.zstack.aio.server.inventory.VolumeVO;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 
 import java.util.List;
 

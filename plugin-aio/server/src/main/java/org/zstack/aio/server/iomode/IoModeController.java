@@ -15,11 +15,11 @@ import java.util.Map;
 @RestController
 public class IoModeController {
 
-    private final IoModeService service;
+    private final IoModeDecisions service;
     private final IoModeOverview overview;
     private final IoModePreviews previews;
 
-    public IoModeController(IoModeService service, IoModeOverview overview, IoModePreviews previews) {
+    public IoModeController(IoModeDecisions service, IoModeOverview overview, IoModePreviews previews) {
         this.service = service;
         this.overview = overview;
         this.previews = previews;

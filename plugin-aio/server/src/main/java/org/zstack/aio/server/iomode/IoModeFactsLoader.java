@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.TypedQuery;
 import org.springframework.stereotype.Component;
-import org.zstack.aio.decision.HostFacts;
+import org.zstack.aio.plugin.HostIoFacts;
 import org.zstack.aio.server.benchmark.HostIoBenchmarkRepository;
 import org.zstack.aio.server.benchmark.HostIoBenchmarkVO;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
@@ -12,13 +12,13 @@ import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.config.ConfigSnapshotLoader;
 import org.zstack.aio.server.host.HostIoCapabilitiesRepository;
 import org.zstack.aio.server.host.HostIoCapabilitiesVO;
+import org.zstack.aio.server.host.StoragePaths;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.workload.VolumeWorkloadVO;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,7 +30,7 @@ import java.util.Set;
  * Reads everything the decisions for a set of volumes need in a constant number of round trips, whatever the
  * number of volumes: (1) volumes with their primary storage and observed workload, (2) every config row that can apply, (3) the
  * host's facts together with its stored io benchmarks of those volumes' primary storages. No per-volume query.
- * Queries only: {@link DecisionInputs} turns what it reads into the decision's input.
+ * Queries only: {@link CoreFacts} turns what it reads into the core's facts, and the core decides.
  */
 @Component
 public class IoModeFactsLoader {
@@ -74,29 +74,8 @@ public class IoModeFactsLoader {
 
     /** Round trip 1, for a VM: the volumes attached to it by device id, with their primary storage. */
     public List<VolumeContext> volumesOfVm(String vmUuid) {
-        return volumesOfVm(vmUuid, List.of());
-    }
-
-    /**
-     * Round trip 1, for a VM that gets volumes hot-plugged: the volumes attached to it by device id, then
-     * {@code plugging} (not attached yet) in the order given, with their primary storage, in one query.
-     */
-    public List<VolumeContext> volumesOfVm(String vmUuid, List<String> plugging) {
-        if (plugging.isEmpty()) {
-            return contexts(em.createQuery(VOLUME_AND_STORAGE + "where v.vmInstanceUuid = :vm order by v.deviceId",
-                    Object[].class).setParameter("vm", vmUuid));
-        }
-        List<VolumeContext> rows = contexts(em.createQuery(VOLUME_AND_STORAGE
-                                                           + "where v.vmInstanceUuid = :vm or v.uuid in :plugging",
-                Object[].class).setParameter("vm", vmUuid).setParameter("plugging", plugging));
-        List<VolumeContext> out = new ArrayList<>(rows.stream()
-                .filter(c -> vmUuid.equals(c.volume().getVmInstanceUuid()) && !plugging.contains(c.volume().getUuid()))
-                .sorted(Comparator.comparing(c -> c.volume().getDeviceId(), Comparator.nullsLast(Comparator.naturalOrder())))
-                .toList());
-        for (String uuid : plugging) {
-            for (VolumeContext c : rows) if (c.volume().getUuid().equals(uuid)) out.add(c);
-        }
-        return out;
+        return contexts(em.createQuery(VOLUME_AND_STORAGE + "where v.vmInstanceUuid = :vm order by v.deviceId",
+                Object[].class).setParameter("vm", vmUuid));
     }
 
     /** Rows of {@link #VOLUME_AND_STORAGE}: a stored decision has a date, so a null date means none is stored. */
@@ -195,16 +174,21 @@ public class IoModeFactsLoader {
     public record PlacedVolume(VolumeContext volume, String hostUuid) {
     }
 
-    /** Every host's facts, in one query. */
-    public Map<String, HostFacts> allHosts() {
-        Map<String, HostFacts> out = new HashMap<>();
-        capabilities.findAll().forEach(c -> out.put(c.getHostUuid(), c.toFacts()));
+    /**
+     * Every host's facts, in one query; each storage path under its primary storage among {@code storages} (those
+     * of the volumes decided, already read with them: a path of another storage is left out).
+     */
+    public Map<String, HostIoFacts> allHosts(Collection<PrimaryStorageVO> storages) {
+        Map<String, String> byPath = StoragePaths.byPath(storages);
+        Map<String, HostIoFacts> out = new HashMap<>();
+        capabilities.findAll().forEach(c -> out.put(c.getHostUuid(), c.toIoFacts(byPath)));
         return out;
     }
 
+
     /** Round trip 2: every config row that can apply to these volumes, as one snapshot. */
     public ConfigSnapshot configs(List<VolumeContext> volumes) {
-        return snapshots.load(configs.category(), DecisionInputs.configOwners(volumes));
+        return snapshots.load(configs.category(), CoreFacts.configOwners(volumes));
     }
 
     /** Every io-mode config row of every resource, as one snapshot (for views over all volumes). */
@@ -213,21 +197,14 @@ public class IoModeFactsLoader {
     }
 
     /** A host's facts and its measured io benchmarks, read together. */
-    public record HostWithPerformance(HostFacts host, MeasuredPerformance measured) {
+    public record HostWithPerformance(HostIoFacts host, MeasuredPerformance measured) {
     }
 
     /**
-     * Round trip 3: the host's probed facts and its io benchmarks of these volumes' primary storages in ONE query
-     * (capabilities left-joined to the benchmarks). Host null when unknown or never probed (then no measurement is
-     * used either).
+     * Round trip 3: the hosts' probed facts and their io benchmarks of these volumes' primary storages in ONE query
+     * (capabilities left-joined to the benchmarks), however many hosts (a migration's candidates). Unprobed hosts are
+     * absent.
      */
-    public HostWithPerformance hostWithPerformance(String hostUuid, List<VolumeContext> volumes) {
-        if (hostUuid == null) return new HostWithPerformance(null, MeasuredPerformance.NONE);
-        return hostsWithPerformance(List.of(hostUuid), volumes).getOrDefault(hostUuid,
-                new HostWithPerformance(null, MeasuredPerformance.NONE));
-    }
-
-    /** Round trip 3 for several hosts at once (a migration's candidate hosts): still ONE query. Unprobed hosts are absent. */
     public Map<String, HostWithPerformance> hostsWithPerformance(Collection<String> hostUuids, List<VolumeContext> volumes) {
         if (hostUuids.isEmpty()) return Map.of();
         Set<String> storages = new LinkedHashSet<>();
@@ -245,10 +222,12 @@ public class IoModeFactsLoader {
             List<HostIoBenchmarkVO> mine = benches.computeIfAbsent(c.getHostUuid(), h -> new ArrayList<>());
             if (r[1] != null) mine.add((HostIoBenchmarkVO) r[1]);
         }
+        Map<String, String> byPath = StoragePaths.byPath(volumes.stream().map(VolumeContext::storage).distinct().toList());
         Map<String, HostWithPerformance> out = new HashMap<>();
         caps.forEach((host, c) -> {
             List<HostIoBenchmarkVO> b = benches.get(host);
-            out.put(host, new HostWithPerformance(c.toFacts(), b.isEmpty() ? MeasuredPerformance.NONE : MeasuredPerformance.of(b, json)));
+            out.put(host, new HostWithPerformance(c.toIoFacts(byPath),
+                    b.isEmpty() ? MeasuredPerformance.NONE : MeasuredPerformance.of(b, json)));
         });
         return out;
     }

@@ -6,10 +6,10 @@ import org.springframework.retry.annotation.Retryable;
 import org.springframework.transaction.annotation.Transactional;
 import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.decision.Check;
-import org.zstack.aio.decision.DecisionInput;
-import org.zstack.aio.decision.HostFacts;
-import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.IoModeDecision;
+import org.zstack.aio.plugin.ConfigValues;
+import org.zstack.aio.plugin.DiskIoModes;
+import org.zstack.aio.plugin.HostIoFacts;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
@@ -17,6 +17,7 @@ import org.zstack.aio.server.config.ConfigService;
 import org.zstack.aio.server.config.ConfigSnapshot;
 import org.zstack.aio.server.config.ConfigSnapshotLoader;
 import org.zstack.aio.server.config.GlobalConfigDefinition;
+import org.zstack.aio.server.inventory.PrimaryStorageVO;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,18 +35,18 @@ import java.util.TreeMap;
 public class IoModeOverview {
 
     private final IoModeFactsLoader facts;
-    private final DecisionInputs inputs;
+    private final CoreFacts core;
     private final ConfigSnapshotLoader snapshots;
     private final ConfigService configs;
-    private final IoModeDecider decider;
+    private final DiskIoModes ioModes;
 
-    public IoModeOverview(IoModeFactsLoader facts, DecisionInputs inputs, ConfigSnapshotLoader snapshots,
-                          ConfigService configs, IoModeDecider decider) {
+    public IoModeOverview(IoModeFactsLoader facts, CoreFacts core, ConfigSnapshotLoader snapshots,
+                          ConfigService configs, DiskIoModes ioModes) {
         this.facts = facts;
-        this.inputs = inputs;
+        this.core = core;
         this.snapshots = snapshots;
         this.configs = configs;
-        this.decider = decider;
+        this.ioModes = ioModes;
     }
 
     /** The most volumes one preview call may name. */
@@ -55,7 +56,7 @@ public class IoModeOverview {
     @Transactional(readOnly = true)
     public List<IoModeDecisionInventory> previews(Caller caller, java.util.Set<String> volumeUuids) {
         var volumes = facts.volumes(caller.admin() ? null : caller.accountUuid(), volumeUuids);
-        var f = new Facts(volumes, facts.allHosts(), facts.allPerformance());
+        var f = new Facts(volumes, facts.allHosts(storagesOf(volumes)), facts.allPerformance());
         return decideAll(f, facts.configs(volumes.stream().map(IoModeFactsLoader.PlacedVolume::volume).toList())).stream()
                 .map(IoModeDecisionInventory::of).toList();
     }
@@ -92,18 +93,20 @@ public class IoModeOverview {
         String valid = ConfigService.validValue(def, value == null ? null : JsonNodeFactory.instance.textNode(value));
         ConfigSnapshot now = snapshots.loadAll(category);
         ConfigSnapshot proposed = now.withGlobal(name, valid);
-        var hosts = facts.allHosts();
+        ConfigValues nowValues = core.configs(now);
+        ConfigValues proposedValues = core.configs(proposed);
+        var storages = facts.allStorages();
+        var hosts = facts.allHosts(storages.values());
         var measured = facts.allPerformance();
         TallyBuilder before = new TallyBuilder();
         TallyBuilder after = new TallyBuilder();
-        var storages = facts.allStorages();
         long changed = 0;
         IoModeFactsLoader.VolumePage page = null;
         do {
             page = facts.volumesAfter(null, page == null ? null : page.last(), IMPACT_PAGE, storages);
             for (var v : page.volumes()) {
-                IoModeDecision b = decide(v, now, hosts, measured);
-                IoModeDecision a = decide(v, proposed, hosts, measured);
+                IoModeDecision b = decide(v, now, nowValues, hosts, measured);
+                IoModeDecision a = decide(v, proposed, proposedValues, hosts, measured);
                 before.add(b);
                 after.add(a);
                 if (b.effectiveMode() != a.effectiveMode() || b.refused() != a.refused()) changed++;
@@ -112,31 +115,36 @@ public class IoModeOverview {
         return new Impact(category, name, now.global(def), valid, before.count(), changed, before.build(), after.build());
     }
 
-    private IoModeDecision decide(IoModeFactsLoader.PlacedVolume v, ConfigSnapshot snap, Map<String, HostFacts> hosts,
-                                  Map<String, MeasuredPerformance> measured) {
-        DecisionInput in = inputs.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null,
-                v.hostUuid() == null ? null : measured.get(v.hostUuid()));
-        return decider.decide(in);
+    /** What the core previews for one volume on its VM's host (none when detached); {@code values} is {@code snap}'s. */
+    private IoModeDecision decide(IoModeFactsLoader.PlacedVolume v, ConfigSnapshot snap, ConfigValues values,
+                                  Map<String, HostIoFacts> hosts, Map<String, MeasuredPerformance> measured) {
+        String host = v.hostUuid();
+        VolumeContext c = v.volume();
+        return ioModes.preview(core.volume(c, snap), values, host == null ? null : hosts.get(host),
+                host == null ? null : CoreFacts.figures(measured.get(host), uuid -> c.workloadProfile()));
     }
 
     /** Everything the decisions over all (or one account's) volumes read, loaded once. */
-    private record Facts(List<IoModeFactsLoader.PlacedVolume> volumes, Map<String, HostFacts> hosts,
+    private record Facts(List<IoModeFactsLoader.PlacedVolume> volumes, Map<String, HostIoFacts> hosts,
                          Map<String, MeasuredPerformance> measuredByHost) {
     }
 
     private Facts facts(String accountUuid) {
-        return new Facts(facts.allVolumes(accountUuid), facts.allHosts(), facts.allPerformance());
+        var volumes = facts.allVolumes(accountUuid);
+        return new Facts(volumes, facts.allHosts(storagesOf(volumes)), facts.allPerformance());
+    }
+
+    /** The primary storages of these volumes, read with them: no query of their own. */
+    private static List<PrimaryStorageVO> storagesOf(List<IoModeFactsLoader.PlacedVolume> volumes) {
+        return volumes.stream().map(v -> v.volume().storage()).distinct().toList();
     }
 
     private List<IoModeDecision> decideAll(Facts f, ConfigSnapshot snap) {
         var hosts = f.hosts();
         var measured = f.measuredByHost();
         List<IoModeDecision> out = new ArrayList<>(f.volumes().size());
-        for (var v : f.volumes()) {
-            DecisionInput in = inputs.input(v.volume(), snap, v.hostUuid() == null ? null : hosts.get(v.hostUuid()), null,
-                    v.hostUuid() == null ? null : measured.get(v.hostUuid()));
-            out.add(decider.decide(in));
-        }
+        ConfigValues values = core.configs(snap);
+        for (var v : f.volumes()) out.add(decide(v, snap, values, hosts, measured));
         return out;
     }
 

@@ -5,9 +5,8 @@ import org.springframework.stereotype.Component;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.decision.IoMode;
-import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.plugin.DiskIoModes;
 import org.zstack.aio.decision.StorageKind;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.Operation;
 
@@ -26,16 +25,16 @@ class LegacyDiskIo implements DiskIoPolicy {
     /** The previous agent's hard-coded cache mode of block volumes. */
     private static final String BLOCK_CACHE = "none";
 
-    private final IoModeDecider decider;
-    private final IoModeService ioModes;
+    private final DiskIoModes core;
+    private final IoModeRecords records;
 
-    LegacyDiskIo(IoModeDecider decider, IoModeService ioModes) {
-        this.decider = decider;
-        this.ioModes = ioModes;
+    LegacyDiskIo(DiskIoModes core, IoModeRecords records) {
+        this.core = core;
+        this.records = records;
     }
 
     @Override
-    public void refuseIfAnyRefused(String vmUuid, Operation operation, List<Decided> decided) {
+    public void refuseIfRefused(String vmUuid, Operation operation, IoModeDecisions.Planned planned) {
         // the previous platform had no policy to refuse by
     }
 
@@ -46,7 +45,7 @@ class LegacyDiskIo implements DiskIoPolicy {
 
     @Override
     public DiskTO disk(Decided d, int deviceId) {
-        StorageKind kind = decider.rules().kindOf(d.volume().storage().getType());
+        StorageKind kind = core.kindOf(d.volume().storage().getType());
         return kind == StorageKind.BLOCK
                 ? DiskTOs.of(d, deviceId, kind, BLOCK_CACHE, List.of(IoMode.NATIVE.wire()))
                 : DiskTOs.of(d, deviceId, kind, d.cacheMode(), List.of());
@@ -54,6 +53,6 @@ class LegacyDiskIo implements DiskIoPolicy {
 
     @Override
     public List<DecisionRecord> record(String vmUuid, Operation operation, List<Decided> decided, Map<String, DiskResult> applied) {
-        return ioModes.storedInOrder(decided.stream().map(Decided::volumeUuid).toList());
+        return records.storedInOrder(decided.stream().map(Decided::volumeUuid).toList());
     }
 }

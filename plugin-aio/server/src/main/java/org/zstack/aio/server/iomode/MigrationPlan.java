@@ -1,11 +1,11 @@
 package org.zstack.aio.server.iomode;
 
+import org.zstack.aio.plugin.IoModeRefusal;
 import org.zstack.aio.plugin.Operation;
 import org.zstack.aio.agent.api.DiskResult;
 import org.zstack.aio.agent.api.DiskTO;
 import org.zstack.aio.agent.api.VmMigrateCmd;
 import org.zstack.aio.server.agent.DiskTargetNames;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,17 +20,24 @@ public final class MigrationPlan {
 
     private final String vmUuid;
     private final List<Decided> decided;
+    private final IoModeRefusal refusal;
     private final DiskIoPolicy policy;
 
-    MigrationPlan(String vmUuid, List<Decided> decided, DiskIoPolicy policy) {
+    MigrationPlan(String vmUuid, IoModeDecisions.Planned planned, DiskIoPolicy policy) {
         this.vmUuid = vmUuid;
-        this.decided = decided;
+        this.decided = planned.decided();
+        this.refusal = planned.refusal();
         this.policy = policy;
     }
 
     /** The decisions, for what would stop the migration (MigrationTargets.blocker). */
     public List<Decided> decided() {
         return decided;
+    }
+
+    /** Why this platform's agent cannot take a disk to the destination, in the core's words; null: it can. */
+    public IoModeRefusal refusal() {
+        return refusal;
     }
 
     /** Each disk's io and cache on the destination, by install path; a disk without one keeps its driver. */

@@ -99,7 +99,7 @@ final class StoredDecisionRow {
 
     /** The answer, from the objects in hand: reading back the JSON of every disk cost each start a parse. */
     DecisionRecord view() {
-        return IoModeService.record(dec.volumeUuid(), dec.hostUuid(), vmUuid, operation.wire(), dec.requested().wire(),
+        return IoModeRecords.record(dec.volumeUuid(), dec.hostUuid(), vmUuid, operation.wire(), dec.requested().wire(),
                 dec.source().wire(), dec.effectiveWire(), dec.refused(), checks, dec.reason(), appliedIo(), appliedCache(),
                 result == null ? List.of() : result.attempts(), decidedAt, optimizedFor);
     }

@@ -1,10 +1,11 @@
 package org.zstack.aio.server.iomode;
 
 import org.springframework.stereotype.Component;
-import org.zstack.aio.decision.DecisionInput;
 import org.zstack.aio.decision.IoMode;
-import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.plugin.ConfigRefusal;
+import org.zstack.aio.plugin.ConfigValues;
+import org.zstack.aio.plugin.DiskIoModes;
+import org.zstack.aio.plugin.VolumeIoFacts;
 import org.zstack.aio.plugin.VolumeSetRule;
 import org.zstack.aio.server.api.ApiException;
 import org.zstack.aio.server.api.ErrorCode;
@@ -24,15 +25,15 @@ import java.util.List;
 class VolumeIoModeValidator implements ResourceConfigValidator {
 
     private final IoModeFactsLoader facts;
-    private final DecisionInputs inputs;
+    private final CoreFacts core;
     private final IoModeConfigs configs;
-    private final VolumeSetRule rule;
+    private final DiskIoModes ioModes;
 
-    VolumeIoModeValidator(IoModeFactsLoader facts, DecisionInputs inputs, IoModeConfigs configs, IoModeDecider decider) {
+    VolumeIoModeValidator(IoModeFactsLoader facts, CoreFacts core, IoModeConfigs configs, DiskIoModes ioModes) {
         this.facts = facts;
-        this.inputs = inputs;
+        this.core = core;
         this.configs = configs;
-        this.rule = new VolumeSetRule(decider);
+        this.ioModes = ioModes;
     }
 
     @Override
@@ -46,10 +47,10 @@ class VolumeIoModeValidator implements ResourceConfigValidator {
         if (vols.isEmpty()) return;
         VolumeContext v = vols.get(0);
         ConfigSnapshot snap = facts.configs(vols);
-        DecisionInput current = inputs.input(v, snap, null, null, null);
-        String ownIoMode = snap.override(resource.uuid(), configs.ioMode().name());
-        ConfigRefusal r = settingNative ? rule.ioMode(value, current.volume(), current.policy())
-                : rule.cacheMode(value, ownIoMode, current.volume(), current.policy());
+        VolumeIoFacts volume = core.volume(v, snap);
+        ConfigValues values = core.configs(snap);
+        ConfigRefusal r = settingNative ? ioModes.refuseIoModeOnVolume(value, volume, values)
+                : ioModes.refuseCacheModeOnVolume(value, volume, values);
         if (r != null) throw new ApiException(ErrorCode.IO_MODE_RULED_OUT, r.description(), r.whatToDo());
     }
 }

@@ -7,7 +7,7 @@ import org.springframework.stereotype.Component;
 import org.zstack.aio.decision.Check;
 import org.zstack.aio.decision.ConfigSource;
 import org.zstack.aio.decision.IoMode;
-import org.zstack.aio.decision.IoModeDecider;
+import org.zstack.aio.plugin.DiskIoModes;
 import org.zstack.aio.decision.IoModeDecision;
 
 import java.time.Duration;
@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Decisions are counted when they are applied (VM start, hot-plug), not when previewed.
  * <p>Every series whose labels are known in advance exists at 0 from the first scrape (issue 29): a counter that
  * appears only at its first increment is "no data" to a dashboard or alert, not 0, and {@code increase()} misses the
- * first count. So each effective mode × config source, each check name the decider can write, and the fixed outcomes
+ * first count. So each effective mode × config source, each check name the ioModes can write, and the fixed outcomes
  * of the timers are registered at boot. Per-path agent calls and per-storage benchmark ages appear with their first
  * value (their label values are open-ended).
  */
@@ -41,7 +41,7 @@ public class IoModeMetrics {
     private final MeterRegistry registry;
     private final Map<CounterKey, Counter> counters = new ConcurrentHashMap<>();
 
-    public IoModeMetrics(MeterRegistry registry, IoModeDecider decider) {
+    public IoModeMetrics(MeterRegistry registry, DiskIoModes ioModes) {
         this.registry = registry;
         List<String> effective = new ArrayList<>();
         for (IoMode m : IoMode.values()) effective.add(m.wire());
@@ -49,7 +49,7 @@ public class IoModeMetrics {
         for (String e : effective) {
             for (ConfigSource source : ConfigSource.values()) decisions(e, source.wire());
         }
-        for (String check : decider.checkNames()) {
+        for (String check : ioModes.checkNames()) {
             fallbacks(check);
             refusals(check);
         }

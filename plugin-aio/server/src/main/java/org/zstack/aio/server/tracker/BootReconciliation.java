@@ -10,7 +10,8 @@ import org.zstack.aio.server.api.Readiness;
 
 /**
  * After the admin account exists (order 10), reads every host once and settles what a crashed node left
- * (Starting/Stopping without a live lease, domains gone or adopted); only then does /health say 200.
+ * (Starting/Stopping without a live lease, domains gone or adopted). /health says 200 once every boot step has run
+ * ({@link Readiness}), this one included.
  */
 @Component
 @Order(20)
@@ -32,6 +33,6 @@ class BootReconciliation implements ApplicationRunner {
         long t0 = System.nanoTime();
         hosts.trackAllNow();
         log.info("boot reconciliation with the hosts done in {} ms", (System.nanoTime() - t0) / 1_000_000);
-        readiness.markReady();
+        readiness.waitingFor("the boot's remaining steps");
     }
 }

@@ -2,7 +2,7 @@ package org.zstack.aio.server.vm;
 
 import org.springframework.stereotype.Service;
 import org.zstack.aio.decision.Check;
-import org.zstack.aio.plugin.AgentProfile;
+import org.zstack.aio.plugin.IoModeRefusal;
 import org.zstack.aio.server.account.AccountService;
 import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.server.host.HostService;
@@ -11,7 +11,8 @@ import org.zstack.aio.server.inventory.HostVO;
 import org.zstack.aio.server.inventory.VmInstanceVO;
 import org.zstack.aio.server.inventory.VolumeVO;
 import org.zstack.aio.server.iomode.DiskPlanner;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
+import org.zstack.aio.server.iomode.Decided;
+import org.zstack.aio.server.iomode.MigrationPlan;
 import org.zstack.aio.server.query.QueryExecutor;
 import org.zstack.aio.server.query.QueryReply;
 import org.zstack.aio.server.query.QueryRequest;
@@ -76,21 +77,23 @@ public class MigrationTargets {
     }
 
     private List<TargetHost> targets(String vmUuid, List<HostVO> candidates) {
-        Map<String, List<Decided>> decided = planner.onHosts(vmUuid, candidates.stream().map(HostVO::getUuid).toList());
+        Map<String, MigrationPlan> decided = planner.onHosts(vmUuid, candidates);
         List<HostInventory> inventories = hosts.inventories(candidates);
         return inventories.stream().map(h -> {
-            List<Decided> disks = decided.get(h.uuid());
+            MigrationPlan disks = decided.get(h.uuid());
             return new TargetHost(h.uuid(), h.name(), h.managementIp(), h.agentPort(), h.status(), h.ioCapabilities(),
-                    h.createDate(), h.lastOpDate(), disks.stream().map(DiskIoMode::of).toList(),
-                    blocker(h.uuid(), h.name(), disks, planner.enforcesRefusals()));
+                    h.createDate(), h.lastOpDate(), disks.decided().stream().map(DiskIoMode::of).toList(),
+                    blocker(h.uuid(), h.name(), disks.decided(), disks.refusal(), planner.enforcesRefusals()));
         }).toList();
     }
 
     /**
      * Why the VM's disks cannot move to that host, naming the volume, the host and the check; null when they can.
-     * Storage only the source sees comes first, then a disk refused by policy (onUnsatisfied = fail).
+     * Storage only the source sees comes first, then the core's refusal: this platform's agent applies the destination's
+     * decision to each disk, so only a decision refused there (onUnsatisfied = fail) blocks, in the core's words.
      */
-    static String blocker(String hostUuid, String hostName, List<Decided> disks, boolean enforceRefusals) {
+    static String blocker(String hostUuid, String hostName, List<Decided> disks, IoModeRefusal refusal,
+                          boolean enforceRefusals) {
         String host = "host " + hostName + " (" + hostUuid + ")";
         for (Decided d : disks) {
             if (LOCAL_STORAGE.equals(d.volume().storage().getType())) {
@@ -98,14 +101,7 @@ public class MigrationTargets {
                        + ", which " + host + " cannot see";
             }
         }
-        if (!enforceRefusals) return null;
-        for (Decided d : disks) {
-            // this platform's agent applies the destination's decision to each disk (the core's AgentProfile.STANDALONE):
-            // only a decision refused there blocks, and the core words why
-            String blocked = AgentProfile.STANDALONE.migrationBlocker(null, d.decision(), null, null, name(d), host);
-            if (blocked != null) return blocked;
-        }
-        return null;
+        return enforceRefusals && refusal != null ? refusal.sentence() : null;
     }
 
     private static String name(Decided d) {

@@ -108,7 +108,7 @@ public class VmAttach {
 
         @Override
         public DiskResult send() {
-            plan = disks.forAttach(vmUuid, host.getUuid(), volumeUuid, deviceId);
+            plan = disks.forAttach(vmUuid, host, volumeUuid, deviceId);
             return agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_ATTACH_VOLUME,
                     new VmAttachVolumeCmd(vmUuid, plan.disks().get(0)), DiskResult.class);
         }

@@ -143,7 +143,7 @@ public class VmLifecycle {
 
         @Override
         public VmStartRsp send() {
-            plan = disks.forStart(vm.getUuid(), host.getUuid());
+            plan = disks.forStart(vm.getUuid(), host);
             return agent.call(host.getManagementIp(), host.getAgentPort(), AgentPaths.VM_START,
                     new VmStartCmd(vm.getUuid(), vm.getName(), vm.getMemorySize(), vm.getCpuNum(), plan.disks(),
                             vm.getBoot(), vm.getAccel()), VmStartRsp.class);

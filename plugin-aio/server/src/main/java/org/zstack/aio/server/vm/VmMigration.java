@@ -78,8 +78,9 @@ public class VmMigration {
             throw ApiException.conflict("VM " + vmUuid + " is " + state + ", so it cannot migrate.",
                     "A VM migrates when Running (live) or Stopped; wait for the current operation to finish.");
         }
-        MigrationPlan plan = disks.forMigration(vmUuid, hostUuid);
-        String blocker = MigrationTargets.blocker(hostUuid, dest.getName(), plan.decided(), disks.enforcesRefusals());
+        MigrationPlan plan = disks.forMigration(vmUuid, dest);
+        String blocker = MigrationTargets.blocker(hostUuid, dest.getName(), plan.decided(), plan.refusal(),
+                disks.enforcesRefusals());
         if (blocker != null) {
             throw new ApiException(ErrorCode.IO_MODE_REFUSED, blocker + ".", "Nothing was changed: the VM stays "
                     + (state == State.Running ? "running " : "") + "on its host. Fix what the check names, pick another "

@@ -20,9 +20,9 @@ import org.zstack.aio.server.inventory.PrimaryStorageService;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeRepository;
 import org.zstack.aio.server.inventory.VolumeVO;
-import org.zstack.aio.server.iomode.DecisionInputs;
+import org.zstack.aio.server.iomode.CoreFacts;
 import org.zstack.aio.server.iomode.IoModeFactsLoader;
-import org.zstack.aio.server.iomode.IoModeService;
+import org.zstack.aio.server.iomode.IoModeRecords;
 import org.zstack.aio.server.iomode.VolumeContext;
 import org.zstack.aio.server.account.Ownership;
 import org.zstack.aio.server.query.QueryReply;
@@ -46,8 +46,8 @@ public class VolumeService {
     private final HostService hosts;
     private final AgentClient agent;
     private final IoModeFactsLoader facts;
-    private final DecisionInputs inputs;
-    private final IoModeService ioModes;
+    private final CoreFacts core;
+    private final IoModeRecords records;
     private final TransactionTemplate tx;
     private final QueryReply query;
     /** Volumes are never deleted, and the database numbers each inserted one (4.9.11): their counts may be kept. */
@@ -57,7 +57,7 @@ public class VolumeService {
     private final QuotaService quotas;
 
     public VolumeService(VolumeRepository volumes, PrimaryStorageService storages, HostService hosts, AgentClient agent,
-                         IoModeFactsLoader facts, DecisionInputs inputs, IoModeService ioModes, TransactionTemplate tx,
+                         IoModeFactsLoader facts, CoreFacts core, IoModeRecords records, TransactionTemplate tx,
                          QuotaService quotas, QueryReply query, VolumeRunningRepository runningDisks) {
         this.quotas = quotas;
         this.volumes = volumes;
@@ -65,8 +65,8 @@ public class VolumeService {
         this.hosts = hosts;
         this.agent = agent;
         this.facts = facts;
-        this.inputs = inputs;
-        this.ioModes = ioModes;
+        this.core = core;
+        this.records = records;
         this.tx = tx;
         this.query = query;
         this.runningDisks = runningDisks;
@@ -136,7 +136,7 @@ public class VolumeService {
     public List<VolumeInventory> inventories(List<VolumeVO> vols) {
         List<VolumeContext> ctx = facts.volumes(vols.stream().map(VolumeVO::getUuid).toList());
         ConfigSnapshot snap = facts.configs(ctx);
-        Map<String, DecisionRecord> decisions = ioModes.stored(vols.stream().map(VolumeVO::getUuid).toList());
+        Map<String, DecisionRecord> decisions = records.stored(vols.stream().map(VolumeVO::getUuid).toList());
         Map<String, VolumeInventory.Running> running = new java.util.HashMap<>();
         runningDisks.findAllById(vols.stream().map(VolumeVO::getUuid).toList()).forEach(r -> running.put(r.getVolumeUuid(),
                 new VolumeInventory.Running(r.getIo(), r.getCache(), r.getHostUuid(), r.getSince())));
@@ -145,7 +145,7 @@ public class VolumeService {
             return new VolumeInventory(v.getUuid(), v.getName(), v.getPrimaryStorageUuid(), c.storage().getName(),
                     c.storage().getType(), v.getVmInstanceUuid(),
                     v.getDeviceId(), v.getInstallPath(), v.getFormat(), v.getSize(), v.getActualSize(), v.getPreallocation(),
-                    inputs.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()),
+                    core.cacheMode(c, snap), v.getAccountUuid(), decisions.get(v.getUuid()),
                     running.get(v.getUuid()), c.workload() == null ? null : c.workload().inventory(), v.getCreateDate(),
                     v.getLastOpDate());
         }).toList();

@@ -17,7 +17,6 @@ import org.zstack.aio.decision.VolumeFacts;
 import org.zstack.aio.decision.rules.IoModeRulesLoader;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -33,9 +32,10 @@ class DiskIoPolicyTest {
     private static final IoModeDecider DECIDER = new IoModeDecider(IoModeRulesLoader.fromClasspath());
     private static final HostFacts GOOD = new HostFacts("h", Version.parse("6.1"), 0, Version.parse("8.2"), true,
             Version.parse("9.0"));
-    private static final PluginDiskIo PLUGIN = new PluginDiskIo(DECIDER, null,
-            new org.zstack.aio.server.metrics.IoModeMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), DECIDER));
-    private static final LegacyDiskIo LEGACY = new LegacyDiskIo(DECIDER, null);
+    private static final org.zstack.aio.plugin.DiskIoModes CORE = new org.zstack.aio.plugin.DiskIoModes(DECIDER.rules());
+    private static final PluginDiskIo PLUGIN = new PluginDiskIo(CORE, null,
+            new org.zstack.aio.server.metrics.IoModeMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), CORE));
+    private static final LegacyDiskIo LEGACY = new LegacyDiskIo(CORE, null);
 
     static Decided decided(String storageType, String installPath, String prealloc, String cache, RequestedIoMode r,
                            OnUnsatisfied onUnsatisfied) {

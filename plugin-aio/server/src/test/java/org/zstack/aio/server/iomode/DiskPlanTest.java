@@ -16,7 +16,6 @@ import org.zstack.aio.decision.VolumeFacts;
 import org.zstack.aio.decision.rules.IoModeRulesLoader;
 import org.zstack.aio.server.inventory.PrimaryStorageVO;
 import org.zstack.aio.server.inventory.VolumeVO;
-import org.zstack.aio.server.iomode.IoModeService.Decided;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.Operation;
 
@@ -38,14 +37,14 @@ class DiskPlanTest {
 
     /** The plugin's disks, and every record call as it was made. */
     static final class Recording implements DiskIoPolicy {
-        final PluginDiskIo plugin = new PluginDiskIo(DECIDER, null, null);
+        final PluginDiskIo plugin = new PluginDiskIo(new org.zstack.aio.plugin.DiskIoModes(DECIDER.rules()), null, null);
         final List<List<Decided>> decided = new ArrayList<>();
         final List<Map<String, DiskResult>> applied = new ArrayList<>();
         final List<Operation> operations = new ArrayList<>();
         List<DecisionRecord> answer = List.of();
 
         @Override
-        public void refuseIfAnyRefused(String vmUuid, Operation operation, List<Decided> d) {
+        public void refuseIfRefused(String vmUuid, Operation operation, IoModeDecisions.Planned planned) {
         }
 
         @Override
@@ -115,7 +114,7 @@ class DiskPlanTest {
     void aMigrationSendsEachDisksDriverAndRecordsWhatTheDestinationReportsByTargetDev() {
         List<Decided> disks = new ArrayList<>(two);
         disks.add(decided("ceph", null, 2)); // no path to name it by: it keeps its driver
-        MigrationPlan plan = new MigrationPlan("vm", disks, policy);
+        MigrationPlan plan = new MigrationPlan("vm", new IoModeDecisions.Planned(disks, null), policy);
         assertThat(plan.drivers()).containsExactly(new VmMigrateCmd.DiskDriverTO("/p/root.qcow2", "io_uring", "none"),
                 new VmMigrateCmd.DiskDriverTO("/p/data.qcow2", "io_uring", "none"));
 

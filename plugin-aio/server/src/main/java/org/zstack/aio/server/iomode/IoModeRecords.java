@@ -4,27 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.persistence.EntityManager;
-import org.springframework.stereotype.Service;
 import org.springframework.retry.annotation.Retryable;
+import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.agent.api.DiskResult;
-import org.zstack.aio.decision.DecisionInput;
-import org.zstack.aio.decision.IoModeDecider;
-import org.zstack.aio.decision.IoModeDecision;
-import org.zstack.aio.server.account.Caller;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.Operation;
 import org.zstack.aio.server.api.ApiDates;
-import org.zstack.aio.server.api.ApiException;
-import org.zstack.aio.server.api.Uuids;
-import org.zstack.aio.server.config.ConfigSnapshot;
-import org.zstack.aio.server.inventory.VmInstanceRepository;
-import org.zstack.aio.server.inventory.VmInstanceVO;
+import org.zstack.aio.server.db.UnitOfWork;
 import org.zstack.aio.server.iomode.IoModeDecisionInventory.IoModeCheckInventory;
-import org.zstack.aio.server.iomode.IoModeFactsLoader.HostWithPerformance;
 import org.zstack.aio.server.workload.WorkloadInventory;
-import org.zstack.aio.server.benchmark.MeasuredPerformance;
 
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -33,109 +22,26 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Decides io modes for volumes from stored facts, and records the applied decisions. */
+/**
+ * The stored decisions: recording the applied ones (one read and batched writes, an unchanged decision neither read
+ * nor written) and reading them back as the core's {@link DecisionRecord}. Deciding is {@link IoModeDecisions}'.
+ */
 @Service
 @Retryable(interceptor = UnitOfWork.IDEMPOTENT)
-public class IoModeService {
+public class IoModeRecords {
 
     private static final TypeReference<List<IoModeCheckInventory>> CHECKS = new TypeReference<>() { };
     private static final TypeReference<List<DiskResult.Attempt>> ATTEMPTS = new TypeReference<>() { };
     private static final TypeReference<WorkloadInventory> WORKLOAD = new TypeReference<>() { };
 
-    private final IoModeFactsLoader facts;
-    private final DecisionInputs inputs;
-    private final IoModeDecider decider;
     private final VolumeIoModeDecisionRepository stored;
-    private final VmInstanceRepository vms;
     private final ObjectMapper json;
     private final EntityManager em;
 
-    public IoModeService(IoModeFactsLoader facts, DecisionInputs inputs, IoModeDecider decider,
-                         VolumeIoModeDecisionRepository stored, VmInstanceRepository vms, ObjectMapper json,
-                         EntityManager em) {
-        this.facts = facts;
-        this.inputs = inputs;
-        this.decider = decider;
+    public IoModeRecords(VolumeIoModeDecisionRepository stored, ObjectMapper json, EntityManager em) {
         this.stored = stored;
-        this.vms = vms;
         this.json = json;
         this.em = em;
-    }
-
-    /** A decided volume: its context, resolved cache mode and the decision. */
-    public record Decided(VolumeContext volume, String cacheMode, IoModeDecision decision) {
-
-        public String volumeUuid() {
-            return volume.volume().getUuid();
-        }
-
-        /** The same volume with the decision as it stands after the start. */
-        public Decided withDecision(IoModeDecision d) {
-            return new Decided(volume, cacheMode, d);
-        }
-    }
-
-    /**
-     * The decisions for the disks of VM {@code vmUuid} on host {@code hostUuid}: the volumes attached to it, by device
-     * id, then {@code plugging} (volumes being hot-plugged, not attached yet). VM start, hot-plug and a migration
-     * preview (another host) all ask this, in a constant number of queries.
-     */
-    @Transactional(readOnly = true)
-    public List<Decided> decideForVm(String vmUuid, String hostUuid, List<String> plugging) {
-        return decide(facts.volumesOfVm(vmUuid, plugging), hostUuid);
-    }
-
-    /**
-     * The decisions for the disks of VM {@code vmUuid} on each of {@code hostUuids} (a migration's candidates), by
-     * host, in the same constant number of queries as one host: volumes, configs, then all hosts' facts in one.
-     */
-    @Transactional(readOnly = true)
-    public Map<String, List<Decided>> decideForVmOnHosts(String vmUuid, List<String> hostUuids) {
-        List<VolumeContext> volumes = facts.volumesOfVm(vmUuid, List.of());
-        ConfigSnapshot snap = facts.configs(volumes);
-        Map<String, HostWithPerformance> hps = facts.hostsWithPerformance(hostUuids, volumes);
-        Map<String, List<Decided>> out = new java.util.LinkedHashMap<>();
-        for (String host : hostUuids) {
-            out.put(host, decide(volumes, snap, hps.getOrDefault(host, new HostWithPerformance(null, MeasuredPerformance.NONE))));
-        }
-        return out;
-    }
-
-    /** GET /v1/volumes/{uuid}/io-mode: the decision the next start or attach would make. */
-    @Transactional(readOnly = true)
-    public IoModeDecision preview(Caller caller, String volumeUuid, String hostUuid) {
-        Uuids.require(volumeUuid, "volume");
-        if (hostUuid != null) {
-            Uuids.require(hostUuid, "host");
-            if (em.find(org.zstack.aio.server.inventory.HostVO.class, hostUuid) == null) {
-                throw ApiException.notFound("host", hostUuid);
-            }
-        }
-        List<VolumeContext> vols = facts.volumes(List.of(volumeUuid));
-        if (vols.isEmpty()) throw ApiException.notFound("volume", volumeUuid);
-        VolumeContext v = vols.get(0);
-        if (!caller.owns(v.volume().getAccountUuid())) {
-            throw ApiException.forbidden("you may only read the io mode of volumes your account owns.");
-        }
-        String host = hostUuid;
-        if (host == null && v.volume().getVmInstanceUuid() != null) {
-            host = vms.findById(v.volume().getVmInstanceUuid()).map(VmInstanceVO::getHostUuid).orElse(null);
-        }
-        return decide(vols, host).get(0).decision();
-    }
-
-    /** Decisions for these volumes on this host, in a constant number of queries (the measurements in one). */
-    private List<Decided> decide(List<VolumeContext> volumes, String hostUuid) {
-        return decide(volumes, facts.configs(volumes), facts.hostWithPerformance(hostUuid, volumes));
-    }
-
-    private List<Decided> decide(List<VolumeContext> volumes, ConfigSnapshot snap, HostWithPerformance hp) {
-        List<Decided> out = new ArrayList<>(volumes.size());
-        for (VolumeContext v : volumes) {
-            DecisionInput in = inputs.input(v, snap, hp.host(), null, hp.measured());
-            out.add(new Decided(v, in.volume().cacheMode(), decider.decide(in)));
-        }
-        return out;
     }
 
     /**

@@ -5,13 +5,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.zstack.aio.decision.ConfigSource;
-import org.zstack.aio.decision.DecisionInput;
-import org.zstack.aio.decision.HostFacts;
-import org.zstack.aio.decision.IoModeDecider;
 import org.zstack.aio.decision.OnUnsatisfied;
 import org.zstack.aio.decision.RequestedIoMode;
-import org.zstack.aio.decision.Version;
 import org.zstack.aio.decision.rules.IoModeRulesLoader;
+import org.zstack.aio.plugin.DiskIoModes;
+import org.zstack.aio.plugin.Figures;
+import org.zstack.aio.plugin.IoModeSettings;
+import org.zstack.aio.plugin.VolumeIoFacts;
 import org.zstack.aio.server.benchmark.MeasuredPerformance;
 import org.zstack.aio.server.config.ConfigDefinitions;
 import org.zstack.aio.server.config.ConfigSnapshot;
@@ -25,17 +25,16 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * From stored rows and config values to the decision's input, with the shipped config definitions
- * (conf/globalConfig/kvm.yaml). No Spring, no database.
+ * From stored rows and config values to the core's facts and configs, folded by the core as it decides, with the
+ * shipped config definitions (conf/globalConfig/kvm.yaml). No Spring, no database.
  */
-class DecisionInputsTest {
+class CoreFactsTest {
 
     private static final IoModeConfigs CONFIGS = new IoModeConfigs(new ConfigDefinitions());
-    private static final DecisionInputs INPUTS = new DecisionInputs(CONFIGS, new IoModeDecider(IoModeRulesLoader.fromClasspath()));
-    private static final HostFacts HOST = new HostFacts("host", Version.parse("6.1"), 0, Version.parse("8.2"), true,
-            Version.parse("9.0"));
+    private static final CoreFacts CORE_FACTS = new CoreFacts(CONFIGS);
+    private static final DiskIoModes CORE = new DiskIoModes(IoModeRulesLoader.fromClasspath());
 
-    record Entry(String name, Map<String, String> globals, Map<String, Map<String, String>> overrides, String cacheOverride,
+    record Entry(String name, Map<String, String> globals, Map<String, Map<String, String>> overrides,
                  RequestedIoMode requested, ConfigSource source, String cache, OnUnsatisfied onUnsatisfied, boolean allowFalloc) {
         @Override
         public String toString() { return name; }
@@ -43,36 +42,34 @@ class DecisionInputsTest {
 
     static Stream<Entry> entries() {
         return Stream.of(
-                new Entry("defaults of kvm.yaml", Map.of(), Map.of(), null,
+                new Entry("defaults of kvm.yaml", Map.of(), Map.of(),
                         RequestedIoMode.THREADS, ConfigSource.GLOBAL, "none", OnUnsatisfied.FALLBACK, false),
                 new Entry("global values", Map.of("vm.ioMode", "auto", "vm.ioMode.onUnsatisfied", "fail", "vm.cacheMode", "writeback"),
-                        Map.of(), null, RequestedIoMode.AUTO, ConfigSource.GLOBAL, "writeback", OnUnsatisfied.FAIL, false),
+                        Map.of(), RequestedIoMode.AUTO, ConfigSource.GLOBAL, "writeback", OnUnsatisfied.FAIL, false),
                 new Entry("primary storage overrides", Map.of(),
-                        Map.of("ps", Map.of("vm.ioMode", "native", "vm.ioMode.native.allowFalloc", "true")), null,
+                        Map.of("ps", Map.of("vm.ioMode", "native", "vm.ioMode.native.allowFalloc", "true")),
                         RequestedIoMode.NATIVE, ConfigSource.PRIMARY_STORAGE, "none", OnUnsatisfied.FALLBACK, true),
                 new Entry("volume overrides win", Map.of("vm.ioMode", "native"),
                         Map.of("ps", Map.of("vm.ioMode", "auto"), "vol", Map.of("vm.ioMode", "io_uring", "vm.cacheMode", "directsync")),
-                        null, RequestedIoMode.IO_URING, ConfigSource.VOLUME, "directsync", OnUnsatisfied.FALLBACK, false),
-                new Entry("a cache mode being judged replaces the stored one", Map.of(),
-                        Map.of("vol", Map.of("vm.cacheMode", "none")), "writethrough",
-                        RequestedIoMode.THREADS, ConfigSource.GLOBAL, "writethrough", OnUnsatisfied.FALLBACK, false));
+                        RequestedIoMode.IO_URING, ConfigSource.VOLUME, "directsync", OnUnsatisfied.FALLBACK, false));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("entries")
-    void buildsTheInput(Entry e) {
+    void givesTheCoreTheVolumeAndItsConfigs(Entry e) {
         ConfigSnapshot snap = ConfigSnapshot.of(e.globals(), e.overrides());
-        DecisionInput in = INPUTS.input(volume(), snap, HOST, e.cacheOverride(), null);
-        assertThat(in.requested()).isEqualTo(e.requested());
-        assertThat(in.source()).isEqualTo(e.source());
-        assertThat(in.volume().cacheMode()).isEqualTo(e.cache());
-        assertThat(in.policy().onUnsatisfied()).isEqualTo(e.onUnsatisfied());
-        assertThat(in.policy().allowFalloc()).isEqualTo(e.allowFalloc());
-        assertThat(in.volume().storageType()).isEqualTo("NFS");
-        assertThat(in.volume().preallocation()).isEqualTo("full");
-        assertThat(in.volume().actualSize()).isEqualTo(1L << 30);
-        assertThat(in.host()).isSameAs(HOST);
-        assertThat(in.performance()).isNull();
+        VolumeIoFacts v = CORE_FACTS.volume(volume(), snap);
+        IoModeSettings s = CORE.settings(v, CORE_FACTS.configs(snap));
+        assertThat(s.requested()).isEqualTo(e.requested());
+        assertThat(s.source()).isEqualTo(e.source());
+        assertThat(v.cacheMode()).isEqualTo(e.cache());
+        assertThat(s.policy().onUnsatisfied()).isEqualTo(e.onUnsatisfied());
+        assertThat(s.policy().allowFalloc()).isEqualTo(e.allowFalloc());
+        assertThat(v.storageType()).isEqualTo("NFS");
+        assertThat(v.primaryStorageUuid()).isEqualTo("ps");
+        assertThat(v.preallocation()).isEqualTo("full");
+        assertThat(v.actualSize()).isEqualTo(1L << 30);
+        assertThat(v.label()).isEqualTo("data (vol)");
     }
 
     /**
@@ -91,23 +88,22 @@ class DecisionInputsTest {
                                                                        ConfigSource source) {
         ConfigSnapshot snap = ConfigSnapshot.of(global.equals("-") ? Map.of() : Map.of("vm.ioMode", global),
                 storage.equals("-") ? Map.of() : Map.of("ps", Map.of("vm.ioMode", storage)));
-        DecisionInput in = INPUTS.input(volume("SharedBlock"), snap, HOST, null, null);
-        assertThat(in.requested()).isEqualTo(RequestedIoMode.fromWire(requested));
-        assertThat(in.source()).isEqualTo(source);
-        assertThat(in.volume().storageType()).isEqualTo("SharedBlock");
+        VolumeIoFacts v = CORE_FACTS.volume(volume("SharedBlock"), snap);
+        IoModeSettings s = CORE.settings(v, CORE_FACTS.configs(snap));
+        assertThat(s.requested()).isEqualTo(RequestedIoMode.fromWire(requested));
+        assertThat(s.source()).isEqualTo(source);
+        assertThat(v.storageType()).isEqualTo("SharedBlock");
     }
 
     @Test
-    void measurementsCountOnlyWithAHost() {
-        ConfigSnapshot snap = ConfigSnapshot.of(Map.of(), Map.of());
-        assertThat(INPUTS.input(volume(), snap, null, null, MeasuredPerformance.NONE).performance()).isNull();
-        assertThat(INPUTS.input(volume(), snap, HOST, null, MeasuredPerformance.NONE).performance())
-                .as("nothing measured for this storage").isNull();
+    void aHostWithNoBenchmarkHasNoFigures() {
+        assertThat(CoreFacts.figures(MeasuredPerformance.NONE, uuid -> null)).isSameAs(Figures.NONE);
+        assertThat(CoreFacts.figures(null, uuid -> null)).isSameAs(Figures.NONE);
     }
 
     @Test
     void aSnapshotCoversTheVolumeAndItsStorage() {
-        assertThat(DecisionInputs.configOwners(List.of(volume(), volume()))).containsExactly("vol", "ps");
+        assertThat(CoreFacts.configOwners(List.of(volume(), volume()))).containsExactly("vol", "ps");
     }
 
     private static VolumeContext volume() {
