@@ -11,7 +11,6 @@ import org.zstack.header.message.MessageReply;
 import org.zstack.kvm.KVMHostConnectExtensionPoint;
 import org.zstack.kvm.KVMHostConnectedContext;
 import org.zstack.kvm.KvmRunShellMsg;
-import org.zstack.kvm.KvmRunShellReply;
 import org.zstack.utils.TaskContext;
 import org.zstack.utils.Utils;
 import org.zstack.utils.logging.CLogger;
@@ -108,21 +107,10 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
     }
 
     private void store(String hostUuid, MessageReply reply) {
-        String failure = null;
-        String output = null;
-        if (!reply.isSuccess()) {
-            failure = reply.getError().getReadableDetails();
-        } else {
-            KvmRunShellReply r = (KvmRunShellReply) reply;
-            if (r.getReturnCode() != 0) {
-                failure = "exit code " + r.getReturnCode() + (r.getStderr() == null ? "" : ": " + r.getStderr().trim());
-            } else {
-                output = r.getStdout() == null ? "" : r.getStdout();
-            }
+        HostShell.Output out = HostShell.outputOf(reply);
+        if (!out.ok()) {
+            logger.warn(String.format("plugin-aio's host probe failed on host[uuid:%s]: %s", hostUuid, out.failure));
         }
-        if (failure != null) {
-            logger.warn(String.format("plugin-aio's host probe failed on host[uuid:%s]: %s", hostUuid, failure));
-        }
-        store.save(hostUuid, output, failure);
+        store.save(hostUuid, out.stdout, out.failure);
     }
 }

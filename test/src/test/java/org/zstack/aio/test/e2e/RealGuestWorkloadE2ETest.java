@@ -150,7 +150,7 @@ class RealGuestWorkloadE2ETest {
 
     /**
      * The platform's profile of the run against the workload the guest ran: direction, request size within 25 %,
-     * and depth within x2 of the depth the guest's own kernel measured on that disk (its time in queue) and, when
+     * and depth within a third to x2 of the depth the guest's own kernel measured on that disk (its time in queue) and, when
      * {@code nominalDepth}, within x2 of the workload's depth as well.
      */
     void assertObserved(GuestRuns.Run run, String wl, boolean nominalDepth) {
@@ -177,7 +177,10 @@ class RealGuestWorkloadE2ETest {
         }
         double observed = w.path("avgQueueDepth").asDouble();
         assertThat(run.guest().guestDepth()).as(seen).isPositive();
-        assertThat(observed).as(seen).isBetween(run.guest().guestDepth() / 2, run.guest().guestDepth() * 2);
+        // QEMU's block layer holds a CPU-paced request for 0.42-0.6 of the time the guest's kernel does (TCG; measured:
+        // qcow2-full 64K qd16 6.0 of 14.3 in docs/performance.md section 9, and 5.6 of 11.3 in a CI run), so the floor is a
+        // third: still a shallow observation (depth 1-2 for a qd16 guest) fails, and the ceiling stays x2
+        assertThat(observed).as(seen).isBetween(run.guest().guestDepth() / 3, run.guest().guestDepth() * 2);
         if (nominalDepth) assertThat(observed).as(seen).isBetween(depth / 2.0, depth * 2.0);
     }
 

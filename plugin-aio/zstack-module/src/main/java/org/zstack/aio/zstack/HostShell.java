@@ -1,0 +1,64 @@
+package org.zstack.aio.zstack;
+
+import org.zstack.core.cloudbus.CloudBus;
+import org.zstack.core.cloudbus.CloudBusCallBack;
+import org.zstack.header.host.HostConstant;
+import org.zstack.header.message.MessageReply;
+import org.zstack.kvm.KvmRunShellMsg;
+import org.zstack.kvm.KvmRunShellReply;
+
+/**
+ * The one channel by which the module runs a short script on a KVM host: the probe, the read-back, the workload sample
+ * and each benchmark run. Today ZStack's own KvmRunShellMsg (KVMHost.runShell: SSH with the host's stored password,
+ * synchronously inside the host's message handling, so every script sent here must be short and bounded).
+ */
+public class HostShell {
+
+    /** What a script printed, or why it printed nothing (exactly one of the two is set). */
+    public static final class Output {
+        public final String stdout;
+        public final String failure;
+
+        Output(String stdout, String failure) {
+            this.stdout = stdout;
+            this.failure = failure;
+        }
+
+        public boolean ok() {
+            return failure == null;
+        }
+    }
+
+    /** Receives the script's output on ZStack's bus thread. */
+    public interface Done {
+        void done(Output output);
+    }
+
+    private final CloudBus bus;
+
+    public HostShell(CloudBus bus) {
+        this.bus = bus;
+    }
+
+    public void run(String hostUuid, String script, final Done done) {
+        KvmRunShellMsg msg = new KvmRunShellMsg();
+        msg.setHostUuid(hostUuid);
+        msg.setScript(script);
+        bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
+        bus.send(msg, new CloudBusCallBack(null) {
+            @Override
+            public void run(MessageReply reply) {
+                done.done(outputOf(reply));
+            }
+        });
+    }
+
+    static Output outputOf(MessageReply reply) {
+        if (!reply.isSuccess()) return new Output(null, reply.getError().getReadableDetails());
+        KvmRunShellReply r = (KvmRunShellReply) reply;
+        if (r.getReturnCode() != 0) {
+            return new Output(null, "exit code " + r.getReturnCode() + (r.getStderr() == null ? "" : ": " + r.getStderr().trim()));
+        }
+        return new Output(r.getStdout() == null ? "" : r.getStdout(), null);
+    }
+}
