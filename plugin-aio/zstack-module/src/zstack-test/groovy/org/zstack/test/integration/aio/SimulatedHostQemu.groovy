@@ -1,0 +1,22 @@
+package org.zstack.test.integration.aio
+
+import org.zstack.kvm.KVMAgentCommands
+import org.zstack.kvm.KVMConstant
+import org.zstack.testlib.EnvSpec
+
+/**
+ * The QEMU a simulated host's agent reports at connect (/host/fact: the qemu-kvm version ZStack keeps in
+ * KvmHypervisorInfoVO, and qemu-img's version tag), so that ZStack's own record says what the probe's {@code qemu=}
+ * line says, as on a real host. Without it the simulator reports 4.2.0 and 2.0.0 at every reconnect.
+ */
+class SimulatedHostQemu {
+    /** {@code version} (e.g. "8.2.2") answered at every connect from now on, as the agent prints it. */
+    static void reports(EnvSpec env, Closure<String> version) {
+        env.afterSimulator(KVMConstant.KVM_HOST_FACT_PATH) { KVMAgentCommands.HostFactResponse rsp, e ->
+            String v = version()
+            rsp.qemuImgVersion = v
+            if (rsp.virtualizerInfo != null) rsp.virtualizerInfo.version = v + "-1.el9"
+            return rsp
+        }
+    }
+}
