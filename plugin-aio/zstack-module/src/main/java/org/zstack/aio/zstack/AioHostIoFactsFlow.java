@@ -15,45 +15,32 @@ import org.zstack.utils.TaskContext;
 import org.zstack.utils.Utils;
 import org.zstack.utils.logging.CLogger;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * At every connect and reconnect of a KVM host, runs the host probe (conf/aio/host-probe.sh, in the module's jar)
- * through ZStack's own KvmRunShellMsg (SSH, as ZStack's connect flows do) and stores what it printed, or why it
- * printed nothing. The probe never blocks the connect: a failure leaves the host's facts unknown, and the decision's
+ * At every connect and reconnect of a KVM host, runs the host probe (conf/aio/host-probe.sh, in the module's jar, with
+ * the host's file storages' paths: {@link HostProbeCall}) through ZStack's own KvmRunShellMsg (SSH, as ZStack's
+ * connect flows do) and stores what it printed, or why it printed nothing; then the refusals the new facts clear go
+ * ({@link ProbeRefusalClearing}). The probe never blocks the connect: a failure leaves the host's facts unknown, and the decision's
  * checks say so; each QEMU call in the script is bounded by timeout(1).
  */
 public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
     private static final CLogger logger = Utils.getLogger(AioHostIoFactsFlow.class);
 
-    static final String PROBE_RESOURCE = "conf/aio/host-probe.sh";
     private final CloudBus bus;
     private final HostIoFactsStore store;
     private final AioSchema schema;
-    private final String script;
+    private final HostProbeCall probe;
+    private final ProbeRefusalClearing clearing;
 
-    public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema) {
+    public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema, HostProbeCall probe,
+                              ProbeRefusalClearing clearing) {
         this.bus = bus;
         this.store = store;
         this.schema = schema;
-        this.script = probeScript();
-    }
-
-    static String probeScript() {
-        try (InputStream in = AioHostIoFactsFlow.class.getClassLoader().getResourceAsStream(PROBE_RESOURCE)) {
-            if (in == null) throw new IllegalStateException(PROBE_RESOURCE + " is missing from the module's jar");
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[4096];
-            for (int n; (n = in.read(buf)) > 0; ) out.write(buf, 0, n);
-            return new String(out.toByteArray(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + PROBE_RESOURCE + ": " + e.getMessage(), e);
-        }
+        this.probe = probe;
+        this.clearing = clearing;
     }
 
     @Override
@@ -68,9 +55,18 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
                     trigger.next(); // nowhere to store what it prints
                     return;
                 }
+                String command;
+                try {
+                    command = probe.command(hostUuid);
+                } catch (RuntimeException e) {
+                    // the probe never blocks the connect: the facts stay as they were
+                    logger.warn(String.format("cannot make plugin-aio's host probe for host[uuid:%s]", hostUuid), e);
+                    trigger.next();
+                    return;
+                }
                 KvmRunShellMsg msg = new KvmRunShellMsg();
                 msg.setHostUuid(hostUuid);
-                msg.setScript(script);
+                msg.setScript(command);
                 // no timeout of its own: ZStack's bus would make its deadline the deadline of every later message of
                 // this connect (ApiTimeoutManagerImpl's task context); the script bounds its QEMU calls with timeout(1)
                 bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
@@ -112,5 +108,6 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
             logger.warn(String.format("plugin-aio's host probe failed on host[uuid:%s]: %s", hostUuid, out.failure));
         }
         store.save(hostUuid, out.stdout, out.failure);
+        if (out.ok()) clearing.afterProbe(hostUuid);
     }
 }

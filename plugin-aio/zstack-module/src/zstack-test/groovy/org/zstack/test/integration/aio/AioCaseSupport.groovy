@@ -58,7 +58,7 @@ class AioCaseSupport {
     static List<String> answerProbe(EnvSpec env, Closure<String> lines) {
         List<String> scripts = Collections.synchronizedList([])
         env.message(KvmRunShellMsg.class) { KvmRunShellMsg msg, bus ->
-            scripts.add(msg.script)
+            scripts.add(sentScript(msg.script))
             KvmRunShellReply reply = new KvmRunShellReply()
             String out = lines(msg.hostUuid)
             if (out == null) {
@@ -71,6 +71,15 @@ class AioCaseSupport {
             bus.reply(msg, reply)
         }
         return scripts
+    }
+
+    /**
+     * The script a KvmRunShellMsg carries, as the host's sh runs it: plugin-core's HostScript sends
+     * {@code echo <base64> | base64 -d | sh} (the arguments inside, {@code set -- '...'}); any other text as it is.
+     */
+    static String sentScript(String command) {
+        def m = command =~ /^echo ([A-Za-z0-9+\/=]+) \| base64 -d \| sh\s*$/
+        return m.find() ? new String(Base64.decoder.decode(m.group(1)), "UTF-8") : command
     }
 
     /** The host's io facts through the module's API and SDK action (GetHostIoFactsAction). */
