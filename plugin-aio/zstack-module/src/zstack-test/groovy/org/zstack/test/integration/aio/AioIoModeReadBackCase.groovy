@@ -2,6 +2,7 @@ package org.zstack.test.integration.aio
 
 import org.springframework.http.HttpEntity
 import org.springframework.jdbc.core.JdbcTemplate
+import org.zstack.core.ansible.AnsibleFacade
 import org.zstack.core.cloudbus.CanonicalEvent
 import org.zstack.core.cloudbus.EventCallback
 import org.zstack.core.cloudbus.EventFacade
@@ -9,6 +10,7 @@ import org.zstack.core.db.DatabaseFacade
 import org.zstack.header.vm.VmInstanceState
 import org.zstack.header.vm.VmInstanceVO
 import org.zstack.header.volume.VolumeVO
+import org.zstack.kvm.KvmRunShellMsg
 import org.zstack.sdk.DiskOfferingInventory
 import org.zstack.sdk.ImageInventory
 import org.zstack.sdk.InstanceOfferingInventory
@@ -16,6 +18,8 @@ import org.zstack.sdk.L3NetworkInventory
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
 import org.zstack.utils.gson.JSONObjectUtil
+
+import java.nio.file.Files
 
 /**
  * The read-back (issue 34) through ZStack's KvmRunShellMsg, the simulated host printing what a host prints for the
@@ -25,7 +29,8 @@ import org.zstack.utils.gson.JSONObjectUtil
  * the io the decision set) gets the core's sentence on its record, in GetVolumeIoModeDecision and
  * QueryVolumeIoModeDecision, once in the log, and as the canonical event /aio/ioMode/disagreement (to a subscriber and
  * to an admin's CanonicalEvent webhook); a host's reconnect reads back every VM running there in one call; a hot-plug
- * whose record the database refuses still succeeds, says so, and the next read-back stores the record.
+ * whose record the database refuses still succeeds, says so, and the next read-back stores the record; a host without
+ * a stored password is read with ZStack's own SSH key.
  */
 class AioIoModeReadBackCase extends AioCaseBase {
     static final String PATH = "/aio/ioMode/disagreement"
@@ -77,6 +82,7 @@ class AioIoModeReadBackCase extends AioCaseBase {
             testADriverWithoutTheDecidedIoIsADisagreement()
             testAReconnectReadsBackEveryRunningVmInOneCall()
             testAHotPlugWhoseRecordCannotBeStoredStillSucceeds()
+            testAHostWithoutAStoredPasswordIsReadWithZStacksKey()
         }
     }
 
@@ -254,6 +260,60 @@ class AioIoModeReadBackCase extends AioCaseBase {
             assert r.value.inventory.runningIo == r.value.inventory.effective && r.value.inventory.readBackAt != null
         }
         detachDataVolumeFromVm { uuid = vol.uuid }
+    }
+
+    /**
+     * A host whose stored password is gone: ZStack's KvmRunShellMsg cannot log in (KVMHost.runShell has the password
+     * only), so HostShell sends the same command over SSH with ZStack's own key. The host is this machine, reached
+     * through a private sshd on 127.0.0.1 that takes only ZStack's public key for root (loopback-sshd.sh), and the
+     * simulator stops answering KvmRunShellMsg meanwhile, so ZStack's own handler runs. The read-back really runs there:
+     * the system virsh answers that no such domain exists, which the module logs as the VM not read back.
+     */
+    void testAHostWithoutAStoredPasswordIsReadWithZStacksKey() {
+        File script = new File(getClass().getResource("/aio/loopback-sshd.sh").toURI())
+        File dir = Files.createTempDirectory("aio-sshd").toFile()
+        // ZStack's key pair: a node's start loads it from ansible/rsaKeys (AnsibleFacadeImpl.start), which a test's
+        // node skips; the same fields are given a pair made here
+        AnsibleFacade asf = bean(AnsibleFacade.class)
+        assert asf.privateKey == null: "this test's node has an SSH key of its own"
+        assert new ProcessBuilder("ssh-keygen", "-q", "-t", "rsa", "-b", "2048", "-m", "PEM", "-N", "", "-f",
+                new File(dir, "id_rsa").path).start().waitFor() == 0
+        asf.@privateKey = new File(dir, "id_rsa").text.trim()
+        asf.@publicKey = new File(dir, "id_rsa.pub").text.trim()
+        int port = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1")).withCloseable { it.localPort }
+        Process start = new ProcessBuilder("sh", script.path, "start", dir.path, "${port}".toString(), asf.publicKey.trim())
+                .redirectErrorStream(true).start()
+        String started = start.inputStream.getText("UTF-8")
+        int rc = start.waitFor()
+        if (rc == 3 && System.getenv("CI") != "true") {
+            println("[AioIoModeReadBackCase] SKIPPED the SSH-key read-back: ${started.trim()}")
+            asf.@privateKey = null
+            asf.@publicKey = null
+            return
+        }
+        assert rc == 0: "loopback sshd: ${started}"
+        JdbcTemplate jdbc = new JdbcTemplate(bean(DatabaseFacade.class).dataSource)
+        Map<String, Object> was = jdbc.queryForMap("SELECT password, port FROM KVMHostVO WHERE uuid = ?", host)
+        def handlers = env.@messageHandlers.remove(KvmRunShellMsg.class)
+        LogLines log = new LogLines("org.zstack.aio.zstack.IoModeReadBack")
+        try {
+            jdbc.update("UPDATE KVMHostVO SET password = NULL, port = ? WHERE uuid = ?", port, host)
+            stopVmInstance { uuid = vm.uuid }
+            startVmInstance { uuid = vm.uuid }
+            retryInSecs(30) {
+                assert new File(dir, "sshd.log").text.contains("Accepted publickey for root from 127.0.0.1")
+                // virsh's own words, from this machine's libvirt: the script ran on the host
+                assert log.lines.any { it.contains("VM ${vm.uuid} on host") && it.contains("was not read back: error: failed to get domain") }: log.lines
+            }
+        } finally {
+            jdbc.update("UPDATE KVMHostVO SET password = ?, port = ? WHERE uuid = ?", was.password, was.port, host)
+            if (handlers != null) env.@messageHandlers.put(KvmRunShellMsg.class, handlers)
+            new ProcessBuilder("sh", script.path, "stop", dir.path).start().waitFor()
+            asf.@privateKey = null
+            asf.@publicKey = null
+            log.detach()
+            dir.deleteDir()
+        }
     }
 
     private def stored(String volumeUuid) {
