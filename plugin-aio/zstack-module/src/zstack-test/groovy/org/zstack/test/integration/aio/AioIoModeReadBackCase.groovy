@@ -70,8 +70,8 @@ class AioIoModeReadBackCase extends AioCaseBase {
             libvirt = new SimulatedLibvirt(env, host)
             subscriber = new EventCallback() {
                 @Override
-                protected void run(Map tokens, Object data) {
-                    events.add(JSONObjectUtil.toObject(JSONObjectUtil.toJsonString(data), LinkedHashMap.class))
+                protected void run(Map tokens, Object content) {
+                    events.add(JSONObjectUtil.toObject(JSONObjectUtil.toJsonString(content), LinkedHashMap.class))
                 }
             }
             bean(EventFacade.class).on(PATH, subscriber)
@@ -211,10 +211,10 @@ class AioIoModeReadBackCase extends AioCaseBase {
 
         // a stopped VM is not asked for
         stopVmInstance { uuid = vm2.uuid }
-        before = [root: AioCaseSupport.decision(adminSession(), root).readBackAt]
+        before = [(root): AioCaseSupport.decision(adminSession(), root).readBackAt]
         calls = libvirt.readBacks.size()
         reconnectHost { uuid = host }
-        readBackOf([root], [(root): before.root])
+        readBackOf([root], before)
         assert libvirt.readBacks.size() == calls + 1 && libvirt.readBacks[-1] == [vm.uuid]
         destroyVmInstance { uuid = vm2.uuid }
     }
