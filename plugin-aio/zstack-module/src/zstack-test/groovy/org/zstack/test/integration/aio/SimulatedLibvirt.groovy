@@ -113,7 +113,8 @@ esac
         File domainsDir = new File(dir, "domains")
         File logDir = new File(dir, "qemu")
         [domainsDir, logDir].each { it.deleteDir(); it.mkdirs() }
-        domains.each { vm, xml -> new File(domainsDir, vm + ".xml").text = xml }
+        // virsh ends what it prints with a line break
+        domains.each { vm, xml -> new File(domainsDir, vm + ".xml").text = xml.endsWith("\n") ? xml : xml + "\n" }
         logs.each { vm, log -> new File(logDir, vm + ".log").text = log }
         ProcessBuilder pb = new ProcessBuilder("sh", "-c", command)
         pb.environment().put("PATH", new File(dir, "bin").path + ":" + System.getenv("PATH"))
