@@ -1,16 +1,25 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.core.ansible.AnsibleFacade;
 import org.zstack.core.cloudbus.CloudBus;
 import org.zstack.core.cloudbus.CloudBusCallBack;
+import org.zstack.core.db.Q;
 import org.zstack.header.host.HostConstant;
 import org.zstack.header.message.MessageReply;
+import org.zstack.kvm.KVMHostVO;
+import org.zstack.kvm.KVMHostVO_;
 import org.zstack.kvm.KvmRunShellMsg;
 import org.zstack.kvm.KvmRunShellReply;
+import org.zstack.utils.ssh.Ssh;
+import org.zstack.utils.ssh.SshResult;
 
 /**
  * The one channel by which the module runs a short script on a KVM host: the probe, the read-back, the workload sample
- * and each benchmark run. Today ZStack's own KvmRunShellMsg (KVMHost.runShell: SSH with the host's stored password,
- * synchronously inside the host's message handling, so every script sent here must be short and bounded).
+ * and each benchmark run. First ZStack's own KvmRunShellMsg (KVMHost.runShell: SSH with the host's stored password,
+ * synchronously inside the host's message handling, so every script sent here must be short and bounded). Where that
+ * cannot log in (no password stored, or one the host no longer takes), the same script goes over SSH with ZStack's own
+ * key, the one its host deployment installs and its connect falls back to (KVMHost's connectWithPrivateKey), in the same
+ * here-document wrapping (utils' Ssh.shell), on the caller's thread.
  */
 public class HostShell {
 
@@ -34,31 +43,61 @@ public class HostShell {
         void done(Output output);
     }
 
-    private final CloudBus bus;
+    /** How long a script may take when the caller says nothing (the message's and the SSH run's bound). */
+    static final long DEFAULT_TIMEOUT_MS = 60_000;
 
-    public HostShell(CloudBus bus) {
+    private final CloudBus bus;
+    private final AnsibleFacade ansible;
+
+    public HostShell(CloudBus bus, AnsibleFacade ansible) {
         this.bus = bus;
+        this.ansible = ansible;
     }
 
     public void run(String hostUuid, String script, final Done done) {
+        run(hostUuid, script, DEFAULT_TIMEOUT_MS, done);
+    }
+
+    /** Runs {@code script} on the host, left after {@code timeoutMs}; {@code done} gets what it printed or why not. */
+    public void run(final String hostUuid, final String script, final long timeoutMs, final Done done) {
         KvmRunShellMsg msg = new KvmRunShellMsg();
         msg.setHostUuid(hostUuid);
         msg.setScript(script);
+        msg.setTimeout(timeoutMs);
         bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
         bus.send(msg, new CloudBusCallBack(null) {
             @Override
             public void run(MessageReply reply) {
-                done.done(outputOf(reply));
+                // a reply with an error is a login ZStack's password could not make (a script that ran has an exit code)
+                done.done(reply.isSuccess() ? outputOf(reply) : withKey(hostUuid, script, timeoutMs, reply.getError().getReadableDetails()));
             }
         });
+    }
+
+    /** The script over SSH with ZStack's key, after the stored password failed with {@code passwordFailure}. */
+    private Output withKey(String hostUuid, String script, long timeoutMs, String passwordFailure) {
+        String key = ansible.getPrivateKey();
+        KVMHostVO host = Q.New(KVMHostVO.class).eq(KVMHostVO_.uuid, hostUuid).find();
+        if (key == null || host == null) {
+            return new Output(null, passwordFailure + (key == null ? "; ZStack has no SSH key to try" : ""));
+        }
+        SshResult r = new Ssh().setHostname(host.getManagementIp()).setPort(host.getPort()).setUsername(host.getUsername())
+                .setPrivateKey(key).setExecTimeout((int) Math.max(1, timeoutMs / 1000)).setSuppressException(true)
+                .shell(script).runAndClose();
+        if (r.isSshFailure()) {
+            return new Output(null, passwordFailure + "; with ZStack's SSH key: " + r.getExitErrorMessage());
+        }
+        return exited(r.getReturnCode(), r.getStdout(), r.getStderr());
     }
 
     static Output outputOf(MessageReply reply) {
         if (!reply.isSuccess()) return new Output(null, reply.getError().getReadableDetails());
         KvmRunShellReply r = (KvmRunShellReply) reply;
-        if (r.getReturnCode() != 0) {
-            return new Output(null, "exit code " + r.getReturnCode() + (r.getStderr() == null ? "" : ": " + r.getStderr().trim()));
-        }
-        return new Output(r.getStdout() == null ? "" : r.getStdout(), null);
+        return exited(r.getReturnCode(), r.getStdout(), r.getStderr());
+    }
+
+    private static Output exited(int code, String stdout, String stderr) {
+        if (code != 0) return new Output(null, "exit code " + code + (stderr == null ? "" : ": " + stderr.trim()));
+        return new Output(stdout == null ? "" : stdout, null);
     }
 }

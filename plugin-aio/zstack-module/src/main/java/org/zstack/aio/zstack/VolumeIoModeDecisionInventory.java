@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * A stored decision as ZStack's query API returns it (APIQueryVolumeIoModeDecisionMsg): the core's
  * {@link DecisionRecord} fields, which the SDK's org.zstack.sdk.VolumeIoModeDecisionInventory reads, plus ZStack's
- * {@code createDate} / {@code lastOpDate} to sort and filter by ({@code decidedAt} is {@code createDate} in ISO-8601).
+ * {@code createDate} / {@code lastOpDate} to sort and filter by ({@code decidedAt} is {@code createDate} in ISO-8601),
+ * and the last read-back: {@code runningIo}, {@code disagreement} (both queryable) and {@code readBackAt} (ISO-8601).
  */
 @Inventory(mappingVOClass = AioVolumeIoModeDecisionVO.class)
 public class VolumeIoModeDecisionInventory {
@@ -29,6 +30,9 @@ public class VolumeIoModeDecisionInventory {
     private String appliedCache;
     private List<DecisionRecord.AttemptRecord> attempts;
     private DecisionRecord.WorkloadRecord optimizedFor;
+    private String runningIo;
+    private String readBackAt;
+    private String disagreement;
     private String decidedAt;
     private Timestamp createDate;
     private Timestamp lastOpDate;
@@ -50,6 +54,9 @@ public class VolumeIoModeDecisionInventory {
         inv.appliedCache = r.getAppliedCache();
         inv.attempts = r.getAttempts();
         inv.optimizedFor = r.getOptimizedFor();
+        inv.runningIo = r.getRunningIo();
+        inv.readBackAt = r.getReadBackAt();
+        inv.disagreement = r.getDisagreement();
         inv.decidedAt = r.getDecidedAt();
         inv.createDate = vo.getCreateDate();
         inv.lastOpDate = vo.getLastOpDate();
@@ -174,6 +181,33 @@ public class VolumeIoModeDecisionInventory {
 
     public void setOptimizedFor(DecisionRecord.WorkloadRecord optimizedFor) {
         this.optimizedFor = optimizedFor;
+    }
+
+    /** what the disk runs as last read back from its host; null: never read back */
+    public String getRunningIo() {
+        return runningIo;
+    }
+
+    public void setRunningIo(String runningIo) {
+        this.runningIo = runningIo;
+    }
+
+    /** when it was last read back, ISO-8601 UTC */
+    public String getReadBackAt() {
+        return readBackAt;
+    }
+
+    public void setReadBackAt(String readBackAt) {
+        this.readBackAt = readBackAt;
+    }
+
+    /** how what it runs differs from the decision, one sentence; null when it agrees */
+    public String getDisagreement() {
+        return disagreement;
+    }
+
+    public void setDisagreement(String disagreement) {
+        this.disagreement = disagreement;
     }
 
     public String getDecidedAt() {

@@ -57,8 +57,9 @@ class AioCaseSupport {
      */
     static List<String> answerProbe(EnvSpec env, Closure<String> lines) {
         List<String> scripts = Collections.synchronizedList([])
-        env.message(KvmRunShellMsg.class) { KvmRunShellMsg msg, bus ->
-            scripts.add(sentScript(msg.script))
+        // the read-back is answered apart (SimulatedLibvirt); a case without one has it refused by the test's bus
+        env.message(KvmRunShellMsg.class, { KvmRunShellMsg m -> !isReadBack(m.script) }) { KvmRunShellMsg msg, bus ->
+            scripts.add(hostRuns(msg.script))
             KvmRunShellReply reply = new KvmRunShellReply()
             String out = lines(msg.hostUuid)
             if (out == null) {
@@ -74,12 +75,23 @@ class AioCaseSupport {
     }
 
     /**
-     * The script a KvmRunShellMsg carries, as the host's sh runs it: plugin-core's HostScript sends
-     * {@code echo <base64> | base64 -d | sh} (the arguments inside, {@code set -- '...'}); any other text as it is.
+     * The script a KvmRunShellMsg carries as the host's shell runs it: plugin-core's HostScript sends
+     * {@code echo <base64> | base64 -d | sh} (the script and its {@code set --} arguments inside), anything else as is.
      */
-    static String sentScript(String command) {
-        def m = command =~ /^echo ([A-Za-z0-9+\/=]+) \| base64 -d \| sh\s*$/
-        return m.find() ? new String(Base64.decoder.decode(m.group(1)), "UTF-8") : command
+    static String hostRuns(String sent) {
+        def m = sent.trim() =~ /^echo ([A-Za-z0-9+\/=]+) \| base64 -d \| sh$/
+        return m.matches() ? new String(Base64.decoder.decode(m.group(1)), "UTF-8") : sent
+    }
+
+    /** Whether the script sent is plugin-aio's read-back (conf/aio/read-back.sh). */
+    static boolean isReadBack(String sent) {
+        return hostRuns(sent).contains("# plugin-aio read-back")
+    }
+
+    /** The VMs a read-back was sent for: its {@code set --} arguments. */
+    static List<String> readBackVms(String sent) {
+        String first = hostRuns(sent).readLines().find { it.startsWith("set --") }
+        return first == null ? [] : (first =~ /'([^']*)'/).collect { it[1] as String }
     }
 
     /** The host's io facts through the module's API and SDK action (GetHostIoFactsAction). */

@@ -25,18 +25,27 @@ import java.util.concurrent.atomic.AtomicInteger
  * SQL) hand out are wrapped, and each statement executed is counted for the module when a class of plugin-aio
  * (org.zstack.aio.*) is on the executing thread's stack. So what is counted is what reached the driver, whichever
  * ZStack API the module went through, not a number the module keeps itself. Statements of every other caller in the
- * same window are counted apart, as context.
+ * same window are counted apart, as context. The read-back the module runs after an operation, on another thread once
+ * the host answers (IoModeReadBack, HostShell's answer), is not the operation's cost: its statements are counted apart
+ * too ({@link Window#readBack}), by the same stack test.
  */
 class ModuleSqlCounter {
     static final String MODULE_PACKAGE = "org.zstack.aio."
+    /** the classes on a read-back's stack: its own thread, and the host's answer */
+    static final List<String> READ_BACK_CLASSES = ["org.zstack.aio.zstack.IoModeReadBack", "org.zstack.aio.zstack.HostShell"]
 
-    /** What a window saw: the module's statements (SQL text, in order) and how many statements ran in all. */
+    /**
+     * What a window saw: the module's statements (SQL text, in order), the read-back's that ran meanwhile, and how many
+     * statements ran in all.
+     */
     static class Window {
         final List<String> module
+        final List<String> readBack
         final int all
 
-        Window(List<String> module, int all) {
+        Window(List<String> module, List<String> readBack, int all) {
             this.module = module
+            this.readBack = readBack
             this.all = all
         }
     }
@@ -45,6 +54,7 @@ class ModuleSqlCounter {
     private final DatabaseFacadeImpl dbf
     private final DataSource original
     private final List<String> moduleSql = Collections.synchronizedList([])
+    private final List<String> readBackSql = Collections.synchronizedList([])
     private final AtomicInteger all = new AtomicInteger()
     private volatile boolean counting
 
@@ -64,6 +74,7 @@ class ModuleSqlCounter {
         hibernate.dataSource = counted
         dbf.dataSource = counted
         moduleSql.clear()
+        readBackSql.clear()
         all.set(0)
         counting = true
         try {
@@ -73,7 +84,7 @@ class ModuleSqlCounter {
             hibernate.dataSource = original
             dbf.dataSource = original
         }
-        return new Window(new ArrayList<String>(moduleSql), all.get())
+        return new Window(new ArrayList<String>(moduleSql), new ArrayList<String>(readBackSql), all.get())
     }
 
     /** A proxy of a JDBC object that wraps what it hands out (connections, statements) and counts executions. */
@@ -99,7 +110,12 @@ class ModuleSqlCounter {
 
     private void executed(String sql) {
         all.incrementAndGet()
-        for (StackTraceElement e : Thread.currentThread().stackTrace) {
+        StackTraceElement[] stack = Thread.currentThread().stackTrace
+        if (stack.any { e -> READ_BACK_CLASSES.any { e.className.startsWith(it) } }) {
+            readBackSql.add(sql)
+            return
+        }
+        for (StackTraceElement e : stack) {
             if (e.className.startsWith(MODULE_PACKAGE)) {
                 moduleSql.add(sql)
                 return
