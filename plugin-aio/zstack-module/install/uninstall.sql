@@ -5,6 +5,7 @@ DROP TABLE IF EXISTS `zstack`.`AioVolumeIoModeDecisionVO`;
 DROP TABLE IF EXISTS `zstack`.`AioHostIoFactsVO`;
 DROP TABLE IF EXISTS `zstack`.`AioConfigBackupVO`;
 DROP TABLE IF EXISTS `zstack`.`AioManagementNodeVO`;
+DROP TABLE IF EXISTS `zstack`.`AioStorageBenchmarkVO`;
 DELETE FROM `zstack`.`ResourceConfigVO`
  WHERE category = 'kvm' AND name IN ('vm.ioMode', 'vm.ioMode.onUnsatisfied', 'vm.ioMode.native.allowFalloc');
 -- ZStack deletes GlobalConfigVO rows whose definition is gone at its next boot; this only does it now.
@@ -14,3 +15,5 @@ DELETE FROM `zstack`.`GlobalConfigVO`
 DELETE FROM `zstack`.`schema_version` WHERE script IN ('V5.2.1.100__aio_io_mode.sql', 'V5.2.1.101__aio_io_mode_record.sql',
                                                'V5.2.1.102__aio_host_io_facts.sql', 'V5.2.1.103__aio_config_backup.sql',
                                                'V5.2.1.104__aio_nodes.sql');
+DELETE FROM `zstack`.`schema_version` WHERE script = 'V5.2.1.112__aio_storage_benchmark.sql';
+DELETE FROM `zstack`.`GlobalConfigVO` WHERE category = 'kvm' AND name = 'vm.ioMode.benchmark.intervalHours';

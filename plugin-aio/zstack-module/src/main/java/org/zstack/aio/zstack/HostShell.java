@@ -34,6 +34,26 @@ public class HostShell {
         void done(Output output);
     }
 
+    /** What a script printed, all of it (stdout, stderr, exit code), or why it could not be run (failure set). */
+    public static final class Answer {
+        public final String stdout;
+        public final String stderr;
+        public final int exitCode;
+        public final String failure;
+
+        Answer(String stdout, String stderr, int exitCode, String failure) {
+            this.stdout = stdout;
+            this.stderr = stderr;
+            this.exitCode = exitCode;
+            this.failure = failure;
+        }
+    }
+
+    /** Receives a script's whole answer on ZStack's bus thread. */
+    public interface Answered {
+        void answered(Answer answer);
+    }
+
     private final CloudBus bus;
 
     public HostShell(CloudBus bus) {
@@ -49,6 +69,29 @@ public class HostShell {
             @Override
             public void run(MessageReply reply) {
                 done.done(outputOf(reply));
+            }
+        });
+    }
+
+    /**
+     * The same channel for a script whose non-zero exit codes mean something (a benchmark run: 3 is no room): the
+     * caller reads stdout, stderr and the exit code itself.
+     */
+    public void answer(String hostUuid, String script, final Answered answered) {
+        KvmRunShellMsg msg = new KvmRunShellMsg();
+        msg.setHostUuid(hostUuid);
+        msg.setScript(script);
+        bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
+        bus.send(msg, new CloudBusCallBack(null) {
+            @Override
+            public void run(MessageReply reply) {
+                if (!reply.isSuccess()) {
+                    answered.answered(new Answer(null, null, -1, reply.getError().getReadableDetails()));
+                    return;
+                }
+                KvmRunShellReply r = (KvmRunShellReply) reply;
+                answered.answered(new Answer(r.getStdout() == null ? "" : r.getStdout(), r.getStderr() == null ? "" : r.getStderr(),
+                        r.getReturnCode(), null));
             }
         });
     }

@@ -20,6 +20,10 @@ public class RBACInfo implements RBACDescription {
                 .name("aio-host-io-facts")
                 .adminOnlyAPIs(APIGetHostIoFactsMsg.class, APIGetIoModeManagementNodesMsg.class)
                 .build();
+        permissionBuilder()
+                .name("aio-io-mode-benchmark")
+                .adminOnlyAPIs(APIRunIoModeBenchmarkMsg.class, APIQueryIoModeBenchmarkMsg.class)
+                .build();
     }
 
     @Override
