@@ -84,6 +84,7 @@ public final class BenchScratch {
         if (!"0".equals(left)) {
             return new Answer(false, left + " scratch file(s) of this benchmark could not be removed (" + removed + " were)");
         }
+        if ("0".equals(removed)) return new Answer(true, "no scratch file of this benchmark was left");
         return new Answer(true, removed + " scratch file(s) of this benchmark were left and are removed");
     }
 

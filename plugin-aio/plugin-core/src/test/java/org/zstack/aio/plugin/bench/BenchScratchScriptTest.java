@@ -79,7 +79,9 @@ class BenchScratchScriptTest {
         // nothing left: still a clean answer
         HostShell.Result again = HostShell.sh(scratch.clean(storage.toString(), TAG).text(), null);
         assertThat(again.stdout()).isEqualTo("bench-clean removed=0 left=0\n");
-        assertThat(BenchScratch.readClean(again.stdout(), again.stderr(), again.exit()).ok()).isTrue();
+        BenchScratch.Answer none = BenchScratch.readClean(again.stdout(), again.stderr(), again.exit());
+        assertThat(none.ok()).isTrue();
+        assertThat(none.sentence()).isEqualTo("no scratch file of this benchmark was left");
     }
 
     /** The case the final call exists for: a run killed with SIGKILL has no trap to remove its scratch image. */
