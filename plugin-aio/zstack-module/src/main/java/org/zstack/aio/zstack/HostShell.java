@@ -61,6 +61,10 @@ public class HostShell {
     }
 
     public void run(String hostUuid, String script, final Done done) {
+        send(hostUuid, script, reply -> done.done(outputOf(reply)));
+    }
+
+    private void send(String hostUuid, String script, java.util.function.Consumer<MessageReply> replied) {
         KvmRunShellMsg msg = new KvmRunShellMsg();
         msg.setHostUuid(hostUuid);
         msg.setScript(script);
@@ -68,7 +72,7 @@ public class HostShell {
         bus.send(msg, new CloudBusCallBack(null) {
             @Override
             public void run(MessageReply reply) {
-                done.done(outputOf(reply));
+                replied.accept(reply);
             }
         });
     }
@@ -78,21 +82,14 @@ public class HostShell {
      * caller reads stdout, stderr and the exit code itself.
      */
     public void answer(String hostUuid, String script, final Answered answered) {
-        KvmRunShellMsg msg = new KvmRunShellMsg();
-        msg.setHostUuid(hostUuid);
-        msg.setScript(script);
-        bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
-        bus.send(msg, new CloudBusCallBack(null) {
-            @Override
-            public void run(MessageReply reply) {
-                if (!reply.isSuccess()) {
-                    answered.answered(new Answer(null, null, -1, reply.getError().getReadableDetails()));
-                    return;
-                }
-                KvmRunShellReply r = (KvmRunShellReply) reply;
-                answered.answered(new Answer(r.getStdout() == null ? "" : r.getStdout(), r.getStderr() == null ? "" : r.getStderr(),
-                        r.getReturnCode(), null));
+        send(hostUuid, script, reply -> {
+            if (!reply.isSuccess()) {
+                answered.answered(new Answer(null, null, -1, reply.getError().getReadableDetails()));
+                return;
             }
+            KvmRunShellReply r = (KvmRunShellReply) reply;
+            answered.answered(new Answer(r.getStdout() == null ? "" : r.getStdout(), r.getStderr() == null ? "" : r.getStderr(),
+                    r.getReturnCode(), null));
         });
     }
 
