@@ -15,5 +15,6 @@ DELETE FROM `zstack`.`GlobalConfigVO`
 DELETE FROM `zstack`.`schema_version` WHERE script IN ('V5.2.1.100__aio_io_mode.sql', 'V5.2.1.101__aio_io_mode_record.sql',
                                                'V5.2.1.102__aio_host_io_facts.sql', 'V5.2.1.103__aio_config_backup.sql',
                                                'V5.2.1.104__aio_nodes.sql');
-DELETE FROM `zstack`.`schema_version` WHERE script = 'V5.2.1.112__aio_storage_benchmark.sql';
+-- and every later script of the module (V5.2.1.110 read-back, V5.2.1.112 benchmarks, ...), by its name's shape
+DELETE FROM `zstack`.`schema_version` WHERE script LIKE 'V5.2.1.1%\_\_aio\_%.sql';
 DELETE FROM `zstack`.`GlobalConfigVO` WHERE category = 'kvm' AND name = 'vm.ioMode.benchmark.intervalHours';
