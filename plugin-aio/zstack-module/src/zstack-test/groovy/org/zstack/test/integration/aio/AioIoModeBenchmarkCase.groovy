@@ -77,7 +77,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
     }
 
     private static long rows() {
-        return SQL.New("select count(vo) from AioStorageBenchmarkVO vo", Long.class).find()
+        return SQL.New("select count(vo.hostUuid) from AioStorageBenchmarkVO vo", Long.class).find()
     }
 
     private static Timestamp storedAt(String kind) {
