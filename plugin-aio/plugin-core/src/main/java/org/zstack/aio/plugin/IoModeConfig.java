@@ -47,18 +47,26 @@ public final class IoModeConfig {
     /**
      * kvm/vm.ioMode.benchmark.intervalHours (ZStack module): how often each connected KVM host benchmarks each
      * LocalStorage or NFS primary storage it mounts; 0, the default, never (issue 35: a benchmark never runs unless an
-     * admin asks, or a schedule config they set). Global only: a schedule is the operator's.
+     * admin asks, or a schedule config they set). Global only: a schedule is the operator's. 0-8760 (the module's
+     * validator).
      */
     public static final IoModeConfig BENCHMARK_INTERVAL_HOURS = new IoModeConfig("vm.ioMode.benchmark.intervalHours",
-            "0", 0, 8760, "How often, in hours, each connected KVM host benchmarks (qemu-img bench, at most 60 s each) every"
+            Type.INTEGER, "0", Collections.<String>emptyList(), Collections.<ConfigSource>emptyList(),
+            "How often, in hours, each connected KVM host benchmarks (qemu-img bench, at most 60 s each) every"
             + " LocalStorage or NFS primary storage it mounts, for auto; 0 (the default) never: a benchmark then runs only"
             + " when an admin asks (RunIoModeBenchmark). At most 8760 (a year).");
 
-    /** The measuring configs: global only, whole numbers within a range; not io-mode configs of a disk. */
+    /** The configs of measuring that only the ZStack module declares (the standalone server has its own). */
     public static final List<IoModeConfig> MEASURING = Collections.unmodifiableList(Arrays.asList(BENCHMARK_INTERVAL_HOURS));
 
-    /** What the ZStack module's globalConfig/aioIoMode.xml declares, in its order. */
-    public static final List<IoModeConfig> ZSTACK_MODULE = concat(ALL, MEASURING);
+    /** Every config the ZStack module declares, in the order of its globalConfig XML: {@link #ALL}, then {@link #MEASURING}. */
+    public static final List<IoModeConfig> ZSTACK_MODULE;
+
+    static {
+        List<IoModeConfig> all = new ArrayList<IoModeConfig>(ALL);
+        all.addAll(MEASURING);
+        ZSTACK_MODULE = Collections.unmodifiableList(all);
+    }
 
     /** A config's value type, as each platform names it. */
     public enum Type {
@@ -85,20 +93,6 @@ public final class IoModeConfig {
     private final List<String> validValues;
     private final List<ConfigSource> bindings;
     private final String description;
-    private final long minimum;
-    private final long maximum;
-
-    /** A global whole-number config from {@code min} to {@code max}. */
-    private IoModeConfig(String name, String defaultValue, long min, long max, String description) {
-        this.name = name;
-        this.type = Type.INTEGER;
-        this.defaultValue = defaultValue;
-        this.validValues = Collections.emptyList();
-        this.bindings = Collections.emptyList();
-        this.description = description;
-        this.minimum = min;
-        this.maximum = max;
-    }
 
     private IoModeConfig(String name, Type type, String defaultValue, List<String> validValues, List<ConfigSource> bindings,
                          String description) {
@@ -108,8 +102,6 @@ public final class IoModeConfig {
         this.validValues = Collections.unmodifiableList(new ArrayList<String>(validValues));
         this.bindings = Collections.unmodifiableList(new ArrayList<ConfigSource>(bindings));
         this.description = description;
-        this.minimum = 0;
-        this.maximum = 0;
     }
 
     public String category() { return CATEGORY; }
@@ -123,14 +115,7 @@ public final class IoModeConfig {
 
     public String defaultValue() { return defaultValue; }
 
-    /** The values it takes; empty for a whole-number config ({@link #minimum()} to {@link #maximum()}). */
     public List<String> validValues() { return validValues; }
-
-    /** An {@link Type#INTEGER} config's least value. */
-    public long minimum() { return minimum; }
-
-    /** An {@link Type#INTEGER} config's greatest value. */
-    public long maximum() { return maximum; }
 
     /** The levels that may override it, most specific first; empty: global only. */
     public List<ConfigSource> bindings() { return bindings; }
@@ -145,16 +130,16 @@ public final class IoModeConfig {
 
     public String description() { return description; }
 
-    /** The config of this name, or null when the feature has none. */
+    /** The io-mode config of this name ({@link #ALL}), or null when the feature has none. */
     public static IoModeConfig named(String name) {
         for (IoModeConfig c : ALL) if (c.name.equals(name)) return c;
         return null;
     }
 
-    private static List<IoModeConfig> concat(List<IoModeConfig> a, List<IoModeConfig> b) {
-        List<IoModeConfig> out = new ArrayList<IoModeConfig>(a);
-        out.addAll(b);
-        return Collections.unmodifiableList(out);
+    /** Any config the ZStack module declares ({@link #ZSTACK_MODULE}) of this name, or null. */
+    public static IoModeConfig declaredByZStackModule(String name) {
+        for (IoModeConfig c : ZSTACK_MODULE) if (c.name.equals(name)) return c;
+        return null;
     }
 
     private static List<String> wires(RequestedIoMode[] modes) {

@@ -98,7 +98,7 @@ public class BenchmarkSchedule implements Component {
 
     /** One check: starts the benchmarks that are due; how many it started (0 when the config is 0). */
     public int checkDue() {
-        int hours = AioMeasureGlobalConfig.BENCHMARK_INTERVAL_HOURS.value(Integer.class);
+        int hours = AioIoModeGlobalConfig.BENCHMARK_INTERVAL_HOURS.value(Integer.class);
         if (hours <= 0) return 0;
         long now = System.currentTimeMillis();
         long interval = TimeUnit.HOURS.toMillis(hours);

@@ -2,7 +2,6 @@ package org.zstack.aio.zstack;
 
 import org.zstack.aio.plugin.IoModeConfig;
 import org.zstack.core.config.GlobalConfig;
-import org.zstack.core.config.GlobalConfigValidation;
 import org.zstack.resourceconfig.BindResourceConfig;
 import org.zstack.utils.DebugUtils;
 
@@ -22,7 +21,7 @@ final class ConfigDeclarations {
 
     static void requireAgreement() {
         List<String> differences = new ArrayList<>();
-        for (IoModeConfig c : IoModeConfig.ALL) {
+        for (IoModeConfig c : IoModeConfig.ZSTACK_MODULE) {
             GlobalConfig gc = AioIoModeGlobalConfig.of(c);
             if (!c.defaultValue().equals(gc.getDefaultValue())) {
                 differences.add(c + " default " + gc.getDefaultValue() + ", the core says " + c.defaultValue());
@@ -35,35 +34,8 @@ final class ConfigDeclarations {
                 differences.add(c + " bound to " + bound + ", the core says " + c.bindingTypes());
             }
         }
-        for (IoModeConfig c : IoModeConfig.MEASURING) {
-            GlobalConfig gc = AioMeasureGlobalConfig.of(c);
-            if (!c.defaultValue().equals(gc.getDefaultValue())) {
-                differences.add(c + " default " + gc.getDefaultValue() + ", the core says " + c.defaultValue());
-            }
-            if (!c.type().zstackName().equals(gc.getType())) {
-                differences.add(c + " type " + gc.getType() + ", the core says " + c.type().zstackName());
-            }
-            long[] range = rangeOf(c);
-            if (range == null || range[0] != c.minimum() || range[1] != c.maximum()) {
-                differences.add(c + " validated as " + (range == null ? "no range" : range[0] + "-" + range[1]) + ", the core says "
-                        + c.minimum() + "-" + c.maximum());
-            }
-        }
         DebugUtils.Assert(differences.isEmpty(), "plugin-aio's ZStack config declarations differ from its core's table"
                 + " (reinstall the module's files from one bundle): " + differences);
-    }
-
-    private static long[] rangeOf(IoModeConfig c) {
-        for (Field f : AioMeasureGlobalConfig.class.getFields()) {
-            try {
-                if (f.get(null) != AioMeasureGlobalConfig.of(c)) continue;
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException(e);
-            }
-            GlobalConfigValidation v = f.getAnnotation(GlobalConfigValidation.class);
-            return v == null || v.inNumberRange().length != 2 ? null : v.inNumberRange();
-        }
-        return null;
     }
 
     private static List<String> bindings(GlobalConfig gc) {

@@ -73,7 +73,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
     }
 
     private static int intervalHours() {
-        return module("AioMeasureGlobalConfig").BENCHMARK_INTERVAL_HOURS.value(Integer.class)
+        return module("AioIoModeGlobalConfig").BENCHMARK_INTERVAL_HOURS.value(Integer.class)
     }
 
     private static long rows() {
