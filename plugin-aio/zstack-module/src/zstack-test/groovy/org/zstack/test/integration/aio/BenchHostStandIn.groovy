@@ -80,7 +80,9 @@ class BenchHostStandIn {
             return out(r, probe, 0)
         }
         List<String> args = args(text)
+        // HostScript's text: "{", "set -- …", the script, "}"
         String body = text.substring(text.indexOf('\n', text.indexOf("set --")) + 1)
+        if (body.endsWith("}\n")) body = body.substring(0, body.length() - 2)
         if (body.contains("plugin-aio storage benchmark, ONE run per call")) {
             Call c = new Call(script: "bench", args: args)
             calls.add(c)
