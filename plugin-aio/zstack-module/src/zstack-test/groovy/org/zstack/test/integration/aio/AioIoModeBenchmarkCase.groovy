@@ -84,7 +84,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         return SQL.New("select vo.lastOpDate from AioStorageBenchmarkVO vo where vo.imageKind = :k", Timestamp.class).param("k", kind).find()
     }
 
-    private def run(Map<String, Object> params) {
+    private def runBenchmark(Map<String, Object> params) {
         def a = AioCaseSupport.sdk("RunIoModeBenchmarkAction")
         a.hostUuid = hostUuid
         a.primaryStorageUuid = ps
@@ -93,7 +93,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         return a.call()
     }
 
-    private List query(List<String> conditions) {
+    private List benchmarks(List<String> conditions) {
         def q = AioCaseSupport.sdk("QueryIoModeBenchmarkAction")
         q.conditions = conditions
         q.sessionId = adminSession()
@@ -103,7 +103,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
     }
 
     private String refusal(Map<String, Object> params) {
-        def r = run(params)
+        def r = runBenchmark(params)
         assert r.error != null: "refused: ${params}"
         assert r.error.code != "SYS.1000"
         return r.error.details
@@ -114,7 +114,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         long before = rows()
         // ZStack's own parameter checks
         String unknown = Platform.getUuid()
-        def gone = run([hostUuid: unknown]).error
+        def gone = runBenchmark([hostUuid: unknown]).error
         assert gone != null && gone.code != "SYS.1000" && gone.details.contains(unknown)
         // out-of-range limits, sent as a script would (the Java SDK refuses them itself before sending)
         for (Map<String, Object> p : [[budgetSeconds: 601], [budgetSeconds: 0], [runSecondsMax: 10], [runSecondsMax: -1]]) {
@@ -173,7 +173,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         assert host.scratchCalls("room").size() == 1 && host.scratchCalls("room")[0].args == ["room", "/local_ps", "64", "1024"]
         assert host.benchRuns().isEmpty(): "no run"
         assert rows() == before: "nothing stored"
-        assert query(["hostUuid=${hostUuid}".toString()]).isEmpty()
+        assert benchmarks(["hostUuid=${hostUuid}".toString()]).isEmpty()
         assert host.files().isEmpty()
     }
 
@@ -192,8 +192,8 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         try {
             assert schedule.checkDue() == 1
             String kind = "qcow2-" + LocalStoragePrimaryStorageGlobalConfig.QCOW2_ALLOCATION.value(String.class)
-            waitFor { query(["hostUuid=${hostUuid}".toString()]).size() == 1 }
-            def b = query(["hostUuid=${hostUuid}".toString()])[0]
+            eventually { benchmarks(["hostUuid=${hostUuid}".toString()]).size() == 1 }
+            def b = benchmarks(["hostUuid=${hostUuid}".toString()])[0]
             assert b.imageKind == kind && b.outcome == "COMPLETE" && b.primaryStorageUuid == ps
             assert schedule.checkDue() == 0: "not due again within the interval"
         } finally {
@@ -205,8 +205,8 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
 
     void testALongJobRunsToCompletionWithProgressAndIsStoredAndShown() {
         host.reset()
-        def job = submit([hostUuid: hostUuid, primaryStorageUuid: ps, imageKind: "qcow2-full"])
-        waitFor { state(job.uuid) == LongJobState.Succeeded }
+        def job = submitBenchmark([hostUuid: hostUuid, primaryStorageUuid: ps, imageKind: "qcow2-full"])
+        eventually { state(job.uuid) == LongJobState.Succeeded }
         // the room first, then each run, then the final clean call, all tagged with the job's uuid
         assert host.calls*.script == ["scratch"] + ["bench"] * 12 + ["scratch"]
         assert host.benchRuns().collect { it.args.subList(1, 4).join(" ") } == [
@@ -220,14 +220,14 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         assert progress.take(12) == (1..12).collect { (it * 100).intdiv(12).toString() }
 
         // stored and shown
-        def shown = query(["hostUuid=${hostUuid}".toString(), "imageKind=qcow2-full"])
+        def shown = benchmarks(["hostUuid=${hostUuid}".toString(), "imageKind=qcow2-full"])
         assert shown.size() == 1
         def b = shown[0]
         assert b.primaryStorageUuid == ps && b.outcome == "COMPLETE" && b.note == null && b.takenAt != null && b.createDate != null
         assert b.lines.size() == 12
         assert b.lines.contains("bench mode=native depth=32 rw=write iops=153000")
         assert b.lines.contains("bench mode=io_uring depth=32 rw=write iops=105000")
-        assert query(["hostUuid=${hostUuid}".toString(), "outcome=FAILED"]).isEmpty()
+        assert benchmarks(["hostUuid=${hostUuid}".toString(), "outcome=FAILED"]).isEmpty()
         // what auto reads: one statement by host
         def newest = bean("BenchmarkStore").newest(hostUuid)
         assert newest*.kind()*.name().sort() == ["qcow2-full", "qcow2-" + LocalStoragePrimaryStorageGlobalConfig.QCOW2_ALLOCATION.value(String.class)].sort()
@@ -240,11 +240,11 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         Timestamp first = storedAt("qcow2-full")
         sleep(1100)
         host.reset()
-        def r = run([imageKind: "qcow2-full"])
+        def r = runBenchmark([imageKind: "qcow2-full"])
         assert r.error == null: r.error
         assert r.value.stored && r.value.inventory.outcome == "COMPLETE" && r.value.inventory.lines.size() == 12
         assert r.value.scratch == "no scratch file of this benchmark was left"
-        assert query(["hostUuid=${hostUuid}".toString(), "imageKind=qcow2-full"]).size() == 1
+        assert benchmarks(["hostUuid=${hostUuid}".toString(), "imageKind=qcow2-full"]).size() == 1
         assert storedAt("qcow2-full").after(first)
     }
 
@@ -253,7 +253,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         host.holdRun = 3
         host.leaveFile = [3] as Set // the run in flight loses its trap: only the final call can remove its file
         long before = rows()
-        def job = submit([hostUuid: hostUuid, primaryStorageUuid: ps, imageKind: "raw-full"])
+        def job = submitBenchmark([hostUuid: hostUuid, primaryStorageUuid: ps, imageKind: "raw-full"])
         assert host.held.await(60, TimeUnit.SECONDS): "run 3 reached"
         // while it runs: a second benchmark of the same host x storage is refused, directly and as a long job
         assert refusal([imageKind: "qcow2-full"]) == "A benchmark of primary storage ${ps} on host ${hostUuid} is already running" +
@@ -265,7 +265,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         assert state(job.uuid) == LongJobState.Canceling: "waits for the run in flight"
         assert host.files().size() == 1 && host.files()[0].startsWith(".aio-bench.${job.uuid}.")
         host.release.countDown()
-        waitFor { state(job.uuid) == LongJobState.Canceled }
+        eventually { state(job.uuid) == LongJobState.Canceled }
         assert host.benchRuns().size() == 3: "no run after the cancel"
         assert host.scratchCalls("clean").size() == 1 && host.scratchCalls("clean")[0].args == ["clean", "/local_ps", job.uuid]
         assert host.calls[-1].script == "scratch": "the clean call is the last"
@@ -275,12 +275,12 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         assert result.contains("cancelled after 2 of 12 runs: cancelled by CancelLongJob")
         assert result.contains("1 scratch file(s) of this benchmark were left and are removed")
         // the runs made are stored, with the outcome saying so
-        def b = query(["hostUuid=${hostUuid}".toString(), "imageKind=raw-full"])
+        def b = benchmarks(["hostUuid=${hostUuid}".toString(), "imageKind=raw-full"])
         assert rows() == before + 1 && b.size() == 1
         assert b[0].outcome == "CANCELLED" && b[0].lines.size() == 3 && b[0].note == "cancelled after 2 of 12 runs: cancelled by CancelLongJob"
     }
 
-    private def submit(Map<String, String> data) {
+    private def submitBenchmark(Map<String, String> data) {
         SubmitLongJobAction s = new SubmitLongJobAction()
         s.jobName = "APIRunIoModeBenchmarkMsg"
         s.jobData = JSONObjectUtil.toJsonString(data)
@@ -295,7 +295,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         return Q.New(LongJobVO.class).select(LongJobVO_.state).eq(LongJobVO_.uuid, uuid).findValue()
     }
 
-    private static void waitFor(Closure<Boolean> c) {
+    private static void eventually(Closure<Boolean> c) {
         for (int i = 0; i < 300; i++) {
             if (c()) return
             sleep(100)
