@@ -7,6 +7,8 @@ import org.zstack.header.message.MessageReply;
 import org.zstack.kvm.KvmRunShellMsg;
 import org.zstack.kvm.KvmRunShellReply;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * The one channel by which the module runs a short script on a KVM host: the probe, the read-back, the workload sample
  * and each benchmark run. Today ZStack's own KvmRunShellMsg (KVMHost.runShell: SSH with the host's stored password,
@@ -60,14 +62,22 @@ public class HostShell {
         this.bus = bus;
     }
 
+    /**
+     * How long {@link #answer} waits for a host: its scripts end within 10 s there (host-bench.sh, host-bench-scratch.sh),
+     * SSH's connect and login take the rest. Set on the message, so that a call made outside an API (the schedule) or
+     * late in a long one (a long job) is not given what is left of that API's time (ZStack's default).
+     */
+    static final long ANSWER_TIMEOUT_MS = TimeUnit.SECONDS.toMillis(120);
+
     public void run(String hostUuid, String script, final Done done) {
-        send(hostUuid, script, reply -> done.done(outputOf(reply)));
+        send(hostUuid, script, -1, reply -> done.done(outputOf(reply)));
     }
 
-    private void send(String hostUuid, String script, java.util.function.Consumer<MessageReply> replied) {
+    private void send(String hostUuid, String script, long timeoutMs, java.util.function.Consumer<MessageReply> replied) {
         KvmRunShellMsg msg = new KvmRunShellMsg();
         msg.setHostUuid(hostUuid);
         msg.setScript(script);
+        if (timeoutMs > 0) msg.setTimeout(timeoutMs);
         bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
         bus.send(msg, new CloudBusCallBack(null) {
             @Override
@@ -82,7 +92,7 @@ public class HostShell {
      * caller reads stdout, stderr and the exit code itself.
      */
     public void answer(String hostUuid, String script, final Answered answered) {
-        send(hostUuid, script, reply -> {
+        send(hostUuid, script, ANSWER_TIMEOUT_MS, reply -> {
             if (!reply.isSuccess()) {
                 answered.answered(new Answer(null, null, -1, reply.getError().getReadableDetails()));
                 return;
