@@ -34,6 +34,9 @@ public class BenchmarkRequests {
     private static final List<LongJobState> UNFINISHED = Arrays.asList(LongJobState.Waiting, LongJobState.Running,
             LongJobState.Canceling, LongJobState.Suspended);
 
+    /** The task name of its progress rows (ZStack's TaskProgressVO.taskName). */
+    static final String TASK_NAME = "plugin-aio io-mode benchmark";
+
     /** How it ended: the event to publish, or the error. */
     interface Answer {
         void success(APIRunIoModeBenchmarkEvent event);
@@ -112,16 +115,24 @@ public class BenchmarkRequests {
 
     /** ZStack's progress of the API (a long job's apiId): the percentage of runs resolved. */
     private static void report(String apiId, int done, int total) {
-        String before = ThreadContext.get(Constants.THREAD_CONTEXT_API);
+        // the reply's thread may carry another task's context: the progress row names this API and task
+        String api = ThreadContext.get(Constants.THREAD_CONTEXT_API);
+        String task = ThreadContext.get(Constants.THREAD_CONTEXT_TASK_NAME);
         ThreadContext.put(Constants.THREAD_CONTEXT_API, apiId);
+        ThreadContext.put(Constants.THREAD_CONTEXT_TASK_NAME, TASK_NAME);
         try {
             ProgressReportService.reportProgress(String.valueOf(total == 0 ? 100 : done * 100 / total));
         } catch (RuntimeException ex) {
             logger.debug("plugin-aio: progress " + done + "/" + total + " of " + apiId + " not reported: " + ex);
         } finally {
-            if (before == null) ThreadContext.remove(Constants.THREAD_CONTEXT_API);
-            else ThreadContext.put(Constants.THREAD_CONTEXT_API, before);
+            restore(Constants.THREAD_CONTEXT_API, api);
+            restore(Constants.THREAD_CONTEXT_TASK_NAME, task);
         }
+    }
+
+    private static void restore(String key, String value) {
+        if (value == null) ThreadContext.remove(key);
+        else ThreadContext.put(key, value);
     }
 
     /** A long job of another node (or not yet started here) benchmarking the pair: its uuid, or null. */
