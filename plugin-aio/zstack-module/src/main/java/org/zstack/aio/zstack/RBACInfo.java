@@ -21,6 +21,10 @@ public class RBACInfo implements RBACDescription {
                 .adminOnlyAPIs(APIGetHostIoFactsMsg.class, APIGetIoModeManagementNodesMsg.class,
                         APIClearRefusedIoModeMsg.class)
                 .build();
+        permissionBuilder()
+                .name("aio-io-mode-benchmark")
+                .adminOnlyAPIs(APIRunIoModeBenchmarkMsg.class, APIQueryIoModeBenchmarkMsg.class)
+                .build();
     }
 
     @Override
