@@ -1,5 +1,7 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.plugin.cache.IoFactsChange;
+import org.zstack.aio.plugin.cache.IoFactsChanges;
 import org.zstack.core.cloudbus.CloudBus;
 import org.zstack.core.cloudbus.CloudBusCallBack;
 import org.zstack.core.timeout.ApiTimeoutManagerImpl;
@@ -36,11 +38,13 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
     private final HostIoFactsStore store;
     private final AioSchema schema;
     private final String script;
+    private final IoFactsChanges changes;
 
-    public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema) {
+    public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema, IoFactsChanges changes) {
         this.bus = bus;
         this.store = store;
         this.schema = schema;
+        this.changes = changes;
         this.script = probeScript();
     }
 
@@ -112,5 +116,6 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
             logger.warn(String.format("plugin-aio's host probe failed on host[uuid:%s]: %s", hostUuid, out.failure));
         }
         store.save(hostUuid, out.stdout, out.failure);
+        changes.publish(IoFactsChange.hostFacts(hostUuid)); // every node reads the host's new facts again
     }
 }
