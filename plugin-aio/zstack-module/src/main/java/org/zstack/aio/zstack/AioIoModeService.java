@@ -31,9 +31,11 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
     private final IoModeDecisionStore decisions;
     private final HostFactsReader hosts;
     private final ManagementNodeStore nodes;
+    private final WorkloadStore workloads;
 
     public AioIoModeService(CloudBus bus, AioSchema schema, IoModeDecisionStore decisions, HostFactsReader hosts,
-                            ManagementNodeStore nodes) {
+                            ManagementNodeStore nodes, WorkloadStore workloads) {
+        this.workloads = workloads;
         this.bus = bus;
         this.schema = schema;
         this.decisions = decisions;
@@ -91,7 +93,7 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
             reply.setError(err(SysErrors.RESOURCE_NOT_FOUND, "no io-mode decision is stored for volume[uuid:%s] yet;"
                     + " start a VM with this volume or attach it to a running VM", msg.getVolumeUuid()));
         } else {
-            reply.setInventory(d);
+            reply.setInventory(d.withWorkload(workloads.profile(msg.getVolumeUuid())));
         }
         bus.reply(msg, reply);
     }

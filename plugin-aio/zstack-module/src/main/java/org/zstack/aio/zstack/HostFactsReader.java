@@ -25,7 +25,7 @@ import java.util.Map;
  * each host's last probe (AioHostIoFactsVO, {@link AioHostIoFactsFlow}) read by the core's {@link HostIoProbe}, with
  * the versions ZStack records itself: QEMU from KvmHypervisorInfoVO (qemu-kvm), else its qemu-img version tag, and
  * libvirt's version tag where the probe printed none. A host never probed has every fact unknown, each saying why.
- * The one place the module reads a host's facts, so a cache (issue 35) goes here.
+ * The one place the module reads a host's facts: a start asks the node's IoFactsCache, which reads here on a miss.
  */
 public final class HostFactsReader {
 
