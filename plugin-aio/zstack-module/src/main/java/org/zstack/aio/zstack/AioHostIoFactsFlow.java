@@ -8,8 +8,11 @@ import org.zstack.core.timeout.ApiTimeoutManagerImpl;
 import org.zstack.header.core.workflow.Flow;
 import org.zstack.header.core.workflow.FlowTrigger;
 import org.zstack.header.core.workflow.NoRollbackFlow;
+import org.zstack.header.host.HostAfterConnectedExtensionPoint;
 import org.zstack.header.host.HostConstant;
+import org.zstack.header.host.HostInventory;
 import org.zstack.header.message.MessageReply;
+import org.zstack.kvm.KVMConstant;
 import org.zstack.kvm.KVMHostConnectExtensionPoint;
 import org.zstack.kvm.KVMHostConnectedContext;
 import org.zstack.kvm.KvmRunShellMsg;
@@ -28,9 +31,11 @@ import java.util.Map;
  * At every connect and reconnect of a KVM host, runs the host probe (conf/aio/host-probe.sh, in the module's jar)
  * through ZStack's own KvmRunShellMsg (SSH, as ZStack's connect flows do) and stores what it printed, or why it
  * printed nothing. The probe never blocks the connect: a failure leaves the host's facts unknown, and the decision's
- * checks say so; each QEMU call in the script is bounded by timeout(1).
+ * checks say so; each QEMU call in the script is bounded by timeout(1). After its write, and again once the whole
+ * connect is done (ZStack records the host's QEMU and libvirt versions, which the facts read too, in its own connect
+ * flows), the host's facts are published as changed, so every node reads them again.
  */
-public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
+public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint, HostAfterConnectedExtensionPoint {
     private static final CLogger logger = Utils.getLogger(AioHostIoFactsFlow.class);
 
     static final String PROBE_RESOURCE = "conf/aio/host-probe.sh";
@@ -108,6 +113,12 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
             if (v != null) out.put(key, v);
         }
         return out;
+    }
+
+    @Override
+    public void afterHostConnected(HostInventory host) {
+        if (host.getHypervisorType() != null && !KVMConstant.KVM_HYPERVISOR_TYPE.equals(host.getHypervisorType())) return;
+        if (schema.ready()) changes.publish(IoFactsChange.hostFacts(host.getUuid()));
     }
 
     private void store(String hostUuid, MessageReply reply) {

@@ -12,6 +12,7 @@ import org.zstack.sdk.VmInstanceInventory
 import org.zstack.utils.Utils
 import org.zstack.utils.logging.CLogger
 
+import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicLong
 
 /**
@@ -197,6 +198,9 @@ class AioIoModeCostCase extends AioCaseBase {
         List<Double> inModule = []
         List<Double> paired = []
         AtomicLong spent = new AtomicLong()
+        // the module's time per start in its two parts: deciding (the read, the core, the hook) and storing (the write)
+        Map<String, AtomicLong> byMethod = new ConcurrentHashMap<String, AtomicLong>()
+        Map<String, List<Double>> parts = [:].withDefault { [] }
         // round 0 warms both paths up (JIT, caches) and is not counted
         (0..rounds).each { int round ->
             Map<Boolean, List<Double>> thisRound = [(true): [], (false): []]
@@ -208,17 +212,21 @@ class AioIoModeCostCase extends AioCaseBase {
                         restart(vmUuid)
                         starts.clear()
                         spent.set(0)
+                        byMethod.clear()
                         long t0 = System.nanoTime()
                         startVmInstance { uuid = vmUuid }
                         thisRound[on].add((System.nanoTime() - t0) / 1e6d)
-                        if (on) thisRoundInModule.add(spent.get() / 1e6d)
+                        if (on) {
+                            thisRoundInModule.add(spent.get() / 1e6d)
+                            if (round > 0) byMethod.each { String m, AtomicLong ns -> parts[m].add(ns.get() / 1e6d) }
+                        }
                         assert starts.size() == 1
                         // the arm ran what it claims: the module's hook is in the command only with the module on
                         assert starts[0].addons.containsKey(HOOK_ADDON) == on
                     }
                 }
                 if (on) {
-                    module.timingStarts(spent, arm)
+                    module.timingStarts(spent, arm, byMethod)
                 } else {
                     module.off()
                     try {
@@ -241,6 +249,7 @@ class AioIoModeCostCase extends AioCaseBase {
         log("aio-cost: module off: ${off}")
         Timings own = new Timings(inModule)
         log("aio-cost: time spent in the module's start extension per start (module on): ${own}")
+        parts.each { String m, List<Double> v -> log("aio-cost:   of which ${m}: ${new Timings(v)}") }
         log(String.format("aio-cost: the module's own time, median %.2f ms, is %.2f%% of the module-off median start", own.median, own.median / off.median * 100))
         log(String.format("aio-cost: median on/off %+.1f%%; per-round median on/off: median %+.1f%%, min %+.1f%%, max %+.1f%%",
                 (on.median / off.median - 1) * 100, Timings.median(paired) * 100, paired.min() * 100, paired.max() * 100))

@@ -61,19 +61,13 @@ class AioIoModeMeasureCase extends AioCaseBase {
         // the one channel answers the probe (a capable host) and the sample (libvirt's outputs), told apart by script
         env.message(KvmRunShellMsg.class) { KvmRunShellMsg msg, bus ->
             KvmRunShellReply reply = new KvmRunShellReply()
-            boolean sample = decoded(msg.script).contains("virsh -r domstats --block")
+            boolean sample = AioCaseSupport.isSample(msg.script)
             if (sample) sampleScripts.add(msg.script)
             reply.stdout = sample ? domstats() : AioCaseSupport.CAPABLE_HOST
             reply.stderr = ""
             reply.returnCode = 0
             bus.reply(msg, reply)
         }
-    }
-
-    /** What `echo <base64> | base64 -d | sh` runs (HostScript.command); the text itself for a script sent as it is. */
-    static String decoded(String script) {
-        def m = script =~ /echo ([A-Za-z0-9+\/=]+) \| base64 -d/
-        return m.find() ? new String(Base64.decoder.decode(m.group(1)), "UTF-8") : script
     }
 
     /** conf/aio/host-sample.sh's output on the simulated host: the VM's disks with this sample's counters. */
@@ -101,6 +95,7 @@ class AioIoModeMeasureCase extends AioCaseBase {
             writer = data[0]
             reader = data[1]
             reconnectHost { uuid = host } // the probe's capable host
+            AioCaseSupport.qemuKvm(host, "8.2.0-13.el9") // the simulator's own QEMU (4.2.0) refuses io_uring
             long size = SizeUnit.GIGABYTE.toByte(10)
             assert AioCaseSupport.setResourceConfig(adminSession(), "localStoragePrimaryStorage", "qcow2.allocation", ps, "full") == null
             assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", ps, "auto") == null
