@@ -56,8 +56,21 @@ public final class IoModeConfig {
             + " LocalStorage or NFS primary storage it mounts, for auto; 0 (the default) never: a benchmark then runs only"
             + " when an admin asks (RunIoModeBenchmark). At most 8760 (a year).");
 
+    /**
+     * kvm/vm.ioMode.workload.sampleInterval: seconds between two workload samples of a host's disks (ZStack module;
+     * the standalone server samples on its own tracker's round, kvm/vm.workload.sampleInterval). Global only: it is
+     * the cost the operator allows on every host. Its default is conf/aio/measure.properties' workload.intervalSeconds
+     * (MeasureSettingsTest checks they agree).
+     */
+    public static final IoModeConfig WORKLOAD_SAMPLE_INTERVAL = new IoModeConfig("vm.ioMode.workload.sampleInterval",
+            Type.INTEGER, "300", Collections.<String>emptyList(), Collections.<ConfigSource>emptyList(),
+            "Seconds between two samples of every running disk's block counters on each connected KVM host (one short"
+            + " virsh call per host, bounded), folded into each volume's time-decayed workload, which auto weighs the"
+            + " host's storage benchmark by. 0 turns sampling off; otherwise 10 to 86400.");
+
     /** The configs of measuring that only the ZStack module declares (the standalone server has its own). */
-    public static final List<IoModeConfig> MEASURING = Collections.unmodifiableList(Arrays.asList(BENCHMARK_INTERVAL_HOURS));
+    public static final List<IoModeConfig> MEASURING = Collections.unmodifiableList(Arrays.asList(BENCHMARK_INTERVAL_HOURS,
+            WORKLOAD_SAMPLE_INTERVAL));
 
     /** Every config the ZStack module declares, in the order of its globalConfig XML: {@link #ALL}, then {@link #MEASURING}. */
     public static final List<IoModeConfig> ZSTACK_MODULE;

@@ -1,13 +1,18 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.plugin.cache.IoFactsChange;
+import org.zstack.aio.plugin.cache.IoFactsChanges;
 import org.zstack.core.cloudbus.CloudBus;
 import org.zstack.core.cloudbus.CloudBusCallBack;
 import org.zstack.core.timeout.ApiTimeoutManagerImpl;
 import org.zstack.header.core.workflow.Flow;
 import org.zstack.header.core.workflow.FlowTrigger;
 import org.zstack.header.core.workflow.NoRollbackFlow;
+import org.zstack.header.host.HostAfterConnectedExtensionPoint;
 import org.zstack.header.host.HostConstant;
+import org.zstack.header.host.HostInventory;
 import org.zstack.header.message.MessageReply;
+import org.zstack.kvm.KVMConstant;
 import org.zstack.kvm.KVMHostConnectExtensionPoint;
 import org.zstack.kvm.KVMHostConnectedContext;
 import org.zstack.kvm.KvmRunShellMsg;
@@ -23,9 +28,11 @@ import java.util.Map;
  * the host's file storages' paths: {@link HostProbeCall}) through ZStack's own KvmRunShellMsg (SSH, as ZStack's
  * connect flows do) and stores what it printed, or why it printed nothing; then the refusals the new facts clear go
  * ({@link ProbeRefusalClearing}). The probe never blocks the connect: a failure leaves the host's facts unknown, and the decision's
- * checks say so; each QEMU call in the script is bounded by timeout(1).
+ * checks say so; each QEMU call in the script is bounded by timeout(1). After its write,
+ * and again once the whole connect is done (ZStack records the host's QEMU and libvirt versions, which the facts read
+ * too, in its own connect flows), the host's facts are published as changed, so every node reads them again.
  */
-public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
+public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint, HostAfterConnectedExtensionPoint {
     private static final CLogger logger = Utils.getLogger(AioHostIoFactsFlow.class);
 
     private final CloudBus bus;
@@ -33,14 +40,16 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
     private final AioSchema schema;
     private final HostProbeCall probe;
     private final ProbeRefusalClearing clearing;
+    private final IoFactsChanges changes;
 
     public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema, HostProbeCall probe,
-                              ProbeRefusalClearing clearing) {
+                              ProbeRefusalClearing clearing, IoFactsChanges changes) {
         this.bus = bus;
         this.store = store;
         this.schema = schema;
         this.probe = probe;
         this.clearing = clearing;
+        this.changes = changes;
     }
 
     @Override
@@ -102,6 +111,12 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
         return out;
     }
 
+    @Override
+    public void afterHostConnected(HostInventory host) {
+        if (host.getHypervisorType() != null && !KVMConstant.KVM_HYPERVISOR_TYPE.equals(host.getHypervisorType())) return;
+        if (schema.ready()) changes.publish(IoFactsChange.hostFacts(host.getUuid()));
+    }
+
     private void store(String hostUuid, MessageReply reply) {
         HostShell.Output out = HostShell.outputOf(reply);
         if (!out.ok()) {
@@ -109,5 +124,6 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
         }
         store.save(hostUuid, out.stdout, out.failure);
         if (out.ok()) clearing.afterProbe(hostUuid);
+        changes.publish(IoFactsChange.hostFacts(hostUuid)); // every node reads the host's new facts again
     }
 }

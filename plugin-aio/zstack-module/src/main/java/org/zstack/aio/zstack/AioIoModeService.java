@@ -37,9 +37,11 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
     private final HostFactsReader hosts;
     private final ManagementNodeStore nodes;
     private final RefusedIoModeStore refusals;
+    private final WorkloadStore workloads;
 
     public AioIoModeService(CloudBus bus, AioSchema schema, IoModeDecisionStore decisions, HostFactsReader hosts,
-                            ManagementNodeStore nodes, RefusedIoModeStore refusals) {
+                            ManagementNodeStore nodes, RefusedIoModeStore refusals, WorkloadStore workloads) {
+        this.workloads = workloads;
         this.bus = bus;
         this.schema = schema;
         this.decisions = decisions;
@@ -107,7 +109,7 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
             reply.setError(err(SysErrors.RESOURCE_NOT_FOUND, "no io-mode decision is stored for volume[uuid:%s] yet;"
                     + " start a VM with this volume or attach it to a running VM", msg.getVolumeUuid()));
         } else {
-            reply.setInventory(d);
+            reply.setInventory(d.withWorkload(workloads.profile(msg.getVolumeUuid())));
         }
         bus.reply(msg, reply);
     }

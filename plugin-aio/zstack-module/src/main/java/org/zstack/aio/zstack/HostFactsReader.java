@@ -27,7 +27,7 @@ import java.util.Map;
  * the versions ZStack records itself: QEMU from KvmHypervisorInfoVO (qemu-kvm), else its qemu-img version tag, and
  * libvirt's version tag where the probe printed none, and the refusals remembered on it (AioRefusedIoModeVO,
  * {@link RefusedIoModeStore}) under each primary storage. A host never probed has every fact unknown, each saying why.
- * The one place the module reads a host's facts, so a cache (issue 35) goes here.
+ * The one place the module reads a host's facts: a start asks the node's IoFactsCache, which reads here on a miss.
  */
 public final class HostFactsReader {
 

@@ -3,6 +3,8 @@ package org.zstack.aio.zstack;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.zstack.aio.plugin.IsoDates;
 import org.zstack.aio.plugin.RefusedIoMode;
+import org.zstack.aio.plugin.cache.IoFactsChange;
+import org.zstack.aio.plugin.cache.IoFactsChanges;
 import org.zstack.core.db.DatabaseFacade;
 
 import java.sql.ResultSet;
@@ -18,7 +20,8 @@ import java.util.List;
  * The io modes libvirt or QEMU refused at a start on a host × primary storage (the core's {@link RefusedIoMode}), one
  * row per host, storage and mode in AioRefusedIoModeVO (V5.2.1.111). Plain SQL on ZStack's data source, as
  * {@link IoModeDecisionStore}: the table is the module's own. {@link HostFactsReader} reads the rows with the host's
- * facts, in its one statement; this class writes and clears them.
+ * facts, in its one statement; this class writes and clears them, and after each write tells every node's cache that
+ * those hosts' facts changed.
  */
 public final class RefusedIoModeStore {
 
@@ -28,9 +31,17 @@ public final class RefusedIoModeStore {
             + " r.vmInstanceUuid, r.qemu, r.libvirt, r.clearedBy, r.refusedAt";
 
     private final DatabaseFacade dbf;
+    private final IoFactsChanges changes;
 
-    public RefusedIoModeStore(DatabaseFacade dbf) {
+    public RefusedIoModeStore(DatabaseFacade dbf, IoFactsChanges changes) {
         this.dbf = dbf;
+        this.changes = changes;
+    }
+
+    private void changed(Collection<RefusedIoMode> refusals) {
+        java.util.Set<String> hosts = new java.util.TreeSet<>();
+        for (RefusedIoMode r : refusals) hosts.add(r.getHostUuid());
+        for (String h : hosts) changes.publish(IoFactsChange.hostFacts(h)); // the host's facts carry its refusals
     }
 
     private JdbcTemplate jdbc() {
@@ -50,6 +61,7 @@ public final class RefusedIoModeStore {
                     r.getVolumeUuid(), r.getVmInstanceUuid(), r.getQemu(), r.getLibvirt(), String.join(",", r.getClearedBy()),
                     new Timestamp(Instant.parse(r.getRefusedAt()).toEpochMilli()));
         }
+        changed(refusals);
     }
 
     /** The refusals remembered on a host, of one storage and one mode where given (null: any). */
@@ -76,6 +88,7 @@ public final class RefusedIoModeStore {
             n += jdbc().update("DELETE FROM " + TABLE + " WHERE hostUuid = ? AND primaryStorageUuid = ? AND ioMode = ?",
                     r.getHostUuid(), r.getPrimaryStorageUuid(), r.getMode());
         }
+        changed(refusals);
         return n;
     }
 
