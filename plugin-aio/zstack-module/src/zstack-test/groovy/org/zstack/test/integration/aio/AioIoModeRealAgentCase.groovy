@@ -1,0 +1,238 @@
+package org.zstack.test.integration.aio
+
+import org.zstack.header.vm.VmInstanceState
+import org.zstack.header.vm.VmInstanceVO
+import org.zstack.sdk.DiskOfferingInventory
+import org.zstack.sdk.HostInventory
+import org.zstack.sdk.StartVmInstanceAction
+import org.zstack.sdk.VmInstanceInventory
+import org.zstack.sdk.VolumeInventory
+import org.zstack.testlib.EnvSpec
+import org.zstack.testlib.SkipTestSuite
+import org.zstack.testlib.Test
+import org.zstack.utils.data.SizeUnit
+
+/**
+ * The module's decisions in QEMU processes started by ZStack's real agent (kvmagent 5.2.1, this machine's libvirt 9.0
+ * and QEMU 7.2), for the operations the module touches: start, reboot, stop, destroy, hot-plug and detach (RealKvmAgent
+ * forwards those; the rest stays simulated). Every disk's aio is read from the running QEMU (its command line, or for a
+ * hot-plugged disk the blockdev-add QEMU acknowledged) and must equal the module's stored record. Not in the suite
+ * (it needs root, libvirtd and the agent environment): bin/lib/zstack-cases.sh runs it after the suite.
+ */
+@SkipTestSuite
+class AioIoModeRealAgentCase extends AioCaseBase {
+    static final String PS_DIR = "/var/tmp/aio-realagent/local_ps"
+    RealKvmAgent agent = new RealKvmAgent()
+    VmInstanceInventory vm
+    String ps, host
+    List<String> root, data
+    /** every disk x operation checked in QEMU: "operation volume mode" */
+    List<String> checked = []
+
+    @Override
+    void environment() {
+        new File(PS_DIR).mkdirs()
+        env = Test.makeEnv {
+            instanceOffering { name = "small"; memory = SizeUnit.MEGABYTE.toByte(128); cpu = 1 }
+            diskOffering { name = "disk"; diskSize = SizeUnit.MEGABYTE.toByte(64) }
+            sftpBackupStorage {
+                name = "bs"; url = "/sftp"; username = "root"; password = "password"; hostname = "localhost"
+                image { name = "image"; url = "http://zstack.org/download/test.qcow2" }
+            }
+            zone {
+                name = "zone"
+                cluster {
+                    name = "cluster"; hypervisorType = "KVM"
+                    kvm { name = "kvm"; managementIp = "localhost"; username = "root"; password = "password" }
+                    attachPrimaryStorage("local")
+                    attachL2Network("l2")
+                }
+                localPrimaryStorage { name = "local"; url = PS_DIR }
+                l2NoVlanNetwork {
+                    name = "l2"; physicalInterface = "eth0"
+                    l3Network {
+                        name = "l3"
+                        ip { startIp = "192.168.100.10"; endIp = "192.168.100.100"; netmask = "255.255.255.0"; gateway = "192.168.100.1" }
+                    }
+                }
+                attachBackupStorage("bs")
+            }
+            vm {
+                name = "vm"; useInstanceOffering("small"); useImage("image"); useHost("kvm"); useL3Networks("l3")
+                useDiskOfferings("disk", "disk", "disk")
+            }
+        }
+    }
+
+    @Override
+    void test() {
+        assert RealKvmAgent.configured(): "AioIoModeRealAgentCase needs the real agent: run it with bin/lib/zstack-cases.sh AioIoModeRealAgentCase"
+        env.create {
+            long t0 = System.currentTimeMillis()
+            vm = env.inventoryByName("vm") as VmInstanceInventory
+            ps = env.inventoryByName("local").uuid
+            host = (env.inventoryByName("kvm") as HostInventory).uuid
+            stopVmInstance { uuid = vm.uuid }   // simulated: the env's own start never reached the real agent
+            agent.use(env, agent.stockUrl)
+            agent.runHostScripts(env)
+            reconnectHost { uuid = host }       // the real probe of this machine, with the stock agent
+            try {
+                testStartEveryMode()
+                testReboot()
+                testNativeAioHotPlugLeavesTheOtherDisks()
+                testHotPlugThroughThePatchedAgent()
+                testRealRefusalReachesZStack()
+                testDestroy()
+            } finally {
+                if (vm != null && agent.qemuRuns(vm.uuid)) destroyVmInstance { uuid = vm.uuid }
+            }
+            logger.info("real-agent tier: ${checked.size()} disk x operation combinations checked in QEMU in " +
+                    "${(System.currentTimeMillis() - t0) / 1000} s: ${checked}")
+            assert checked.size() >= 12
+        }
+    }
+
+    /** root qcow2 full native, data raw io_uring, data qcow2 metadata threads with cache writeback, data qcow2 off auto */
+    void testStartEveryMode() {
+        def v = queryVmInstance { conditions = ["uuid=${vm.uuid}"] }[0] as VmInstanceInventory
+        root = [v.rootVolumeUuid]
+        data = v.allVolumes*.uuid.findAll { it != v.rootVolumeUuid }.sort()
+        assert data.size() == 3
+        assert AioCaseSupport.setResourceConfig(adminSession(), "localStoragePrimaryStorage", "qcow2.allocation", ps, "full") == null
+        RealAgentDisks.make(root[0], "qcow2", "full")
+        RealAgentDisks.make(data[0], "raw", "off")
+        RealAgentDisks.make(data[1], "qcow2", "metadata")
+        RealAgentDisks.make(data[2], "qcow2", "off")
+        mode(root[0], "native"); mode(data[0], "io_uring"); mode(data[1], "threads"); mode(data[2], "auto")
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.cacheMode", data[1], "writeback") == null
+
+        startVmInstance { uuid = vm.uuid }
+        Map<String, String> running = assertQemuRunsTheRecords("start", root + data)
+        assert running[root[0]] == "native" && running[data[0]] == "io_uring" && running[data[1]] == "threads"
+        assert AioCaseSupport.decision(adminSession(), data[2]).requested == "auto"
+        assert agent.qemuDisks(vm.uuid)[RealAgentDisks.path(data[1])].direct == false   // writeback: no O_DIRECT
+    }
+
+    void testReboot() {
+        Map<String, Map> before = agent.qemuDisks(vm.uuid)
+        rebootVmInstance { uuid = vm.uuid }
+        assertQemuRunsTheRecords("reboot", root + data)
+        assert agent.qemuDisks(vm.uuid).collectEntries { p, d -> [p, d.aio] } == before.collectEntries { p, d -> [p, d.aio] }
+    }
+
+    /**
+     * The stock agent's NativeAio addon at hot-plug sets io='native' on the attached disk only; at the VM's next start
+     * the module decides every disk again and sends no NativeAio, so no other disk changes, live or after stop/start.
+     */
+    void testNativeAioHotPlugLeavesTheOtherDisks() {
+        Map<String, String> before = aioByVolume(root + data)
+        VolumeInventory nat = hotVolume("hot-native", "qcow2", "full", "native")
+        VolumeInventory uring = hotVolume("hot-io_uring-stock", "qcow2", "off", "io_uring")
+        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = nat.uuid }
+        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = uring.uuid }
+        assert sentAddons(nat.uuid).NativeAio == true && sentAddons(uring.uuid).NativeAio == null
+        Map<String, String> hot = assertQemuRunsTheRecords("hot-plug(stock)", [nat.uuid, uring.uuid])
+        assert hot[nat.uuid] == "native"
+        // the stock agent cannot set io_uring at hot-plug: the record says what the disk really runs
+        assert hot[uring.uuid] == AioCaseSupport.decision(adminSession(), uring.uuid).effective
+        assert aioByVolume(root + data) == before
+
+        detachDataVolumeFromVm { uuid = uring.uuid }
+        assert !agent.qemuDisks(vm.uuid).containsKey(RealAgentDisks.path(uring.uuid))
+        stopVmInstance { uuid = vm.uuid }
+        assert !agent.qemuRuns(vm.uuid)
+        startVmInstance { uuid = vm.uuid }
+        assertQemuRunsTheRecords("stop/start after hot-plug", root + data + [nat.uuid])
+        assert aioByVolume(root + data) == before
+        detachDataVolumeFromVm { uuid = nat.uuid }
+    }
+
+    /** The optional kvmagent patch on the real vm_plugin.py: every mode at hot-plug through its aioIoMode addon. */
+    void testHotPlugThroughThePatchedAgent() {
+        agent.use(env, agent.patchedUrl)
+        reconnectHost { uuid = host }   // the probe now finds the patch (kvmagent_patch=yes)
+        assert AioCaseSupport.hostFacts(adminSession(), host) != null
+        Map<String, String> modes = [io_uring: "off", threads: "metadata", native: "full"]
+        List<String> hot = modes.collect { m, pre -> hotVolume("hot-${m}-patched", "qcow2", pre, m).uuid }
+        hot.each { String u -> attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = u } }
+        Map<String, String> running = assertQemuRunsTheRecords("hot-plug(patched)", hot)
+        assert running.values().toList() == modes.keySet().toList()
+        hot.each { String u -> detachDataVolumeFromVm { uuid = u } }
+        agent.use(env, agent.stockUrl)
+        reconnectHost { uuid = host }
+    }
+
+    /**
+     * io_uring switched off after the probe (kernel.io_uring_disabled=2, restored at once): QEMU 7.2 refuses the
+     * io_uring disk, the agent's start fails with QEMU's own words, and they reach ZStack's API.
+     */
+    void testRealRefusalReachesZStack() {
+        File sysctl = new File("/proc/sys/kernel/io_uring_disabled")
+        assert sysctl.exists(): "this kernel has no kernel.io_uring_disabled (Linux 6.6+)"
+        def before = AioCaseSupport.decision(adminSession(), data[0])
+        assert before.effective == "io_uring"
+        stopVmInstance { uuid = vm.uuid }
+        String old = sysctl.text.trim()
+        def failed
+        try {
+            sysctl.text = "2"
+            failed = new StartVmInstanceAction(uuid: vm.uuid, sessionId: adminSession()).call().error
+        } finally {
+            sysctl.text = old
+        }
+        String answer = agent.exchanges.findAll { it[0] == "/vm/start" }.last()[2]
+        assert answer.contains("\"success\": false") && answer.contains("io_uring")
+        assert failed != null: "the start with io_uring switched off did not fail"
+        String details = "${failed.description} ${failed.details}"
+        assert details.contains("io_uring"): "ZStack's error does not carry the agent's words: ${failed}"
+        assert dbFindByUuid(vm.uuid, VmInstanceVO.class).state == VmInstanceState.Stopped
+        def after = AioCaseSupport.decision(adminSession(), data[0])
+        logger.info("real refusal: agent said ${answer}; ZStack said ${details}; the record says ${after.effective}: ${after.reason}")
+        startVmInstance { uuid = vm.uuid }
+        assertQemuRunsTheRecords("start after the refusal", root + data)
+    }
+
+    void testDestroy() {
+        destroyVmInstance { uuid = vm.uuid }
+        assert !agent.qemuRuns(vm.uuid)
+    }
+
+    private VolumeInventory hotVolume(String name, String format, String preallocation, String mode) {
+        VolumeInventory v = createDataVolume {
+            delegate.name = name
+            diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
+            primaryStorageUuid = ps
+            systemTags = ["localStorage::hostUuid::${host}".toString(), "capability::virtio-scsi"]
+        } as VolumeInventory
+        assert v.installPath != null   // instantiated on the host (simulated); the image is made here
+        RealAgentDisks.make(v.uuid, format, preallocation)
+        mode(v.uuid, mode)
+        return v
+    }
+
+    private void mode(String volumeUuid, String mode) {
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", volumeUuid, mode) == null
+    }
+
+    private Map sentAddons(String volumeUuid) {
+        String cmd = agent.exchanges.findAll { it[0] == "/vm/attachdatavolume" && it[1].contains(volumeUuid) }.last()[1]
+        return (org.zstack.utils.gson.JSONObjectUtil.toObject(cmd, LinkedHashMap.class).addons ?: [:]) as Map
+    }
+
+    private Map<String, String> aioByVolume(List<String> volumes) {
+        Map<String, Map> disks = agent.qemuDisks(vm.uuid)
+        return volumes.collectEntries { [it, disks[RealAgentDisks.path(it)]?.aio] }
+    }
+
+    /** Each volume's aio in the running QEMU equals the module's stored record; returns volume -> aio. */
+    private Map<String, String> assertQemuRunsTheRecords(String operation, List<String> volumes) {
+        Map<String, String> running = aioByVolume(volumes)
+        volumes.each { String u ->
+            def d = AioCaseSupport.decision(adminSession(), u)
+            assert running[u] != null: "${operation}: QEMU has no disk ${RealAgentDisks.path(u)}: ${agent.qemuDisks(vm.uuid)}"
+            assert running[u] == d.effective: "${operation}: volume ${u} runs ${running[u]} in QEMU, the module recorded ${d.effective} (${d.reason})"
+            checked.add("${operation} ${u} ${running[u]}".toString())
+        }
+        return running
+    }
+}
