@@ -1,5 +1,8 @@
 package org.zstack.test.integration.aio
 
+import org.zstack.core.db.SQL
+import org.zstack.header.storage.primary.PrimaryStorageVO
+import org.zstack.header.storage.primary.PrimaryStorageVO_
 import org.zstack.header.vm.VmInstanceState
 import org.zstack.header.vm.VmInstanceVO
 import org.zstack.sdk.DiskOfferingInventory
@@ -7,7 +10,7 @@ import org.zstack.sdk.HostInventory
 import org.zstack.sdk.StartVmInstanceAction
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
-import org.zstack.testlib.EnvSpec
+import org.zstack.storage.primary.smp.SMPConstants
 import org.zstack.testlib.SkipTestSuite
 import org.zstack.testlib.Test
 import org.zstack.utils.data.SizeUnit
@@ -22,12 +25,32 @@ import org.zstack.utils.data.SizeUnit
 @SkipTestSuite
 class AioIoModeRealAgentCase extends AioCaseBase {
     static final String PS_DIR = "/var/tmp/aio-realagent/local_ps"
+    static final String SBLK_DIR = "/var/tmp/aio-realagent/sblk"
+    /** where SharedBlockDeviceStandIn puts a SharedBlock volume (its LV path); here a link to a real loop device */
+    static final String BLOCK_DIR = "/dev/sblk-vg"
     RealKvmAgent agent = new RealKvmAgent()
     VmInstanceInventory vm
     String ps, host
     List<String> root, data
     /** every disk x operation checked in QEMU: "operation volume mode" */
     List<String> checked = []
+    /** the block disk's loop device, its backing file, and the SharedBlock storage made for it */
+    String loop, sblk
+    File loopFile
+
+    @Override
+    protected List<String> extraSpringXml() {
+        return ["AioSharedBlockStandIn.xml"]
+    }
+
+    /** ZStack deletes a primary storage through its type's factory: the SharedBlock stand-in's storage gets its type back. */
+    @Override
+    void clean() {
+        if (sblk != null) {
+            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, sblk).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
+        }
+        super.clean()
+    }
 
     @Override
     void environment() {
@@ -75,16 +98,22 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             stopVmInstance { uuid = vm.uuid }   // simulated: the env's own start never reached the real agent
             agent.use(env, agent.stockUrl)
             agent.runHostScripts(env)
-            reconnectHost { uuid = host }       // the real probe of this machine, with the stock agent
+            probe("kvmagent_patch=no")          // the real probe of this machine, with the stock agent
             try {
                 testStartEveryMode()
                 testReboot()
                 testNativeAioHotPlugLeavesTheOtherDisks()
+                testBlockDiskOnARealLoopDevice()
                 testHotPlugThroughThePatchedAgent()
                 testRealRefusalReachesZStack()
                 testDestroy()
             } finally {
                 if (vm != null && agent.qemuRuns(vm.uuid)) destroyVmInstance { uuid = vm.uuid }
+                if (loop != null) {
+                    new File(BLOCK_DIR).listFiles().each { it.delete() }
+                    RealKvmAgent.run("losetup", "-d", loop)
+                    loopFile.delete()
+                }
             }
             logger.info("real-agent tier: ${checked.size()} disk x operation combinations checked in QEMU in " +
                     "${(System.currentTimeMillis() - t0) / 1000} s: ${checked}")
@@ -147,11 +176,44 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         detachDataVolumeFromVm { uuid = nat.uuid }
     }
 
+    /**
+     * The agent's block branch (deviceType block: it writes cache='none' io='native' whatever it is told) on a real loop
+     * device: a SharedBlock volume (the stand-in for ZStack's closed SharedBlock backend) at its LV path, a link to the
+     * loop device. At hot-plug the stock agent runs it native, and the record says so; at the next start the module's
+     * hook gives it the threads it asked for.
+     */
+    void testBlockDiskOnARealLoopDevice() {
+        new File(SBLK_DIR).mkdirs()
+        def smp = addSharedMountPointPrimaryStorage { name = "sblk"; url = SBLK_DIR; zoneUuid = env.inventoryByName("zone").uuid }
+        sblk = smp.uuid
+        attachPrimaryStorageToCluster { primaryStorageUuid = sblk; clusterUuid = env.inventoryByName("cluster").uuid }
+        VolumeInventory v = createDataVolume {
+            name = "block-threads"
+            diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
+            primaryStorageUuid = sblk
+            systemTags = ["capability::virtio-scsi"]
+        } as VolumeInventory
+        SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, sblk).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
+        loopFile = new File("/var/tmp/aio-realagent/block-${v.uuid}.raw")
+        RealKvmAgent.run("qemu-img", "create", "-q", "-f", "raw", loopFile.path, RealAgentDisks.SIZE)
+        loop = RealKvmAgent.run("losetup", "-f", "--show", loopFile.path).trim()
+        new File(BLOCK_DIR).mkdirs()
+        RealKvmAgent.run("ln", "-sfn", loop, "${BLOCK_DIR}/${v.uuid}".toString())
+        blockPaths[v.uuid] = "${BLOCK_DIR}/${v.uuid}".toString()
+        mode(v.uuid, "threads")
+
+        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = v.uuid }
+        assert assertQemuRunsTheRecords("hot-plug(stock) block", [v.uuid])[v.uuid] == "native"
+        stopVmInstance { uuid = vm.uuid }
+        startVmInstance { uuid = vm.uuid }
+        assert assertQemuRunsTheRecords("stop/start block", root + data + [v.uuid])[v.uuid] == "threads"
+        detachDataVolumeFromVm { uuid = v.uuid }
+    }
+
     /** The optional kvmagent patch on the real vm_plugin.py: every mode at hot-plug through its aioIoMode addon. */
     void testHotPlugThroughThePatchedAgent() {
         agent.use(env, agent.patchedUrl)
-        reconnectHost { uuid = host }   // the probe now finds the patch (kvmagent_patch=yes)
-        assert AioCaseSupport.hostFacts(adminSession(), host) != null
+        probe("kvmagent_patch=yes")
         Map<String, String> modes = [io_uring: "off", threads: "metadata", native: "full"]
         List<String> hot = modes.collect { m, pre -> hotVolume("hot-${m}-patched", "qcow2", pre, m).uuid }
         hot.each { String u -> attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = u } }
@@ -159,7 +221,16 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         assert running.values().toList() == modes.keySet().toList()
         hot.each { String u -> detachDataVolumeFromVm { uuid = u } }
         agent.use(env, agent.stockUrl)
+        probe("kvmagent_patch=no")
+    }
+
+    /** Reconnects the host: the module's probe runs on this machine as over SSH, and must have read it. */
+    private void probe(String patchLine) {
         reconnectHost { uuid = host }
+        def f = AioCaseSupport.hostFacts(adminSession(), host)
+        assert f.probeFailure == null: "the module's probe failed on this host, run as ZStack's SSH runs it: ${f.probeFailure}"
+        List<String> lines = (f.probeOutput as String).readLines()
+        assert lines.contains("kernel=" + RealKvmAgent.run("uname", "-r").trim()) && lines.contains(patchLine)
     }
 
     /**
@@ -219,9 +290,16 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         return (org.zstack.utils.gson.JSONObjectUtil.toObject(cmd, LinkedHashMap.class).addons ?: [:]) as Map
     }
 
+    /** a block volume's path as the agent got it (SharedBlockDeviceStandIn), else ZStack's installPath */
+    Map<String, String> blockPaths = [:]
+
+    private String path(String volumeUuid) {
+        return blockPaths[volumeUuid] ?: RealAgentDisks.path(volumeUuid)
+    }
+
     private Map<String, String> aioByVolume(List<String> volumes) {
         Map<String, Map> disks = agent.qemuDisks(vm.uuid)
-        return volumes.collectEntries { [it, disks[RealAgentDisks.path(it)]?.aio] }
+        return volumes.collectEntries { [it, disks[path(it)]?.aio] }
     }
 
     /** Each volume's aio in the running QEMU equals the module's stored record; returns volume -> aio. */
@@ -229,7 +307,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         Map<String, String> running = aioByVolume(volumes)
         volumes.each { String u ->
             def d = AioCaseSupport.decision(adminSession(), u)
-            assert running[u] != null: "${operation}: QEMU has no disk ${RealAgentDisks.path(u)}: ${agent.qemuDisks(vm.uuid)}"
+            assert running[u] != null: "${operation}: QEMU has no disk ${path(u)}: ${agent.qemuDisks(vm.uuid)}"
             assert running[u] == d.effective: "${operation}: volume ${u} runs ${running[u]} in QEMU, the module recorded ${d.effective} (${d.reason})"
             checked.add("${operation} ${u} ${running[u]}".toString())
         }

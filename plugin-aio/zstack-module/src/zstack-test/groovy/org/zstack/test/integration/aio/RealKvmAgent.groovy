@@ -12,9 +12,10 @@ import org.zstack.utils.gson.JSONObjectUtil
  * no real-agent switch: the simulator paths of the VM operations the module touches answer with what the real agent
  * answers. Each command's JSON, as the management node sent it, is posted to realagent/launch_agent.py on 127.0.0.1 (the
  * agent's own VmPlugin handlers) and the agent's JSON answer is returned; the framework then posts it to the node's
- * callback, as the agent's http.py does. Every other agent path stays simulated. Two changes are made to a command
- * before it goes: a start carries no NICs (ZStack's simulated L2/L3 has no bridge on this machine), and a grace stop
- * goes as cold (the VMs have no guest OS to answer ACPI; the agent would destroy the domain after 60 s anyway).
+ * callback, as the agent's http.py does. Every other agent path stays simulated. Three changes are made to a command
+ * before it goes: a start carries no NICs (ZStack's simulated L2/L3 has no bridge on this machine) and gets
+ * MemAccess "private" when the node sent none (below), and a grace stop goes as cold (the VMs have no guest OS to
+ * answer ACPI; the agent would destroy the domain after 60 s anyway).
  *
  * The host probe (KvmRunShellMsg) runs for real here, on this machine, with AIO_KVMAGENT_DIR naming the agent in use.
  * Started by bin/lib/zstack-cases.sh (bin/lib/zstack-agent.sh), which passes -Daio.realagent.stock, .patched, .tools
@@ -32,6 +33,8 @@ class RealKvmAgent {
     /** every command forwarded, with the agent's answer: [path, command JSON, answer JSON] */
     final List<List<String>> exchanges = Collections.synchronizedList([])
     String current
+    /** every host script run: [script, stdout, stderr, exit code] */
+    final List<List<String>> hostScripts = Collections.synchronizedList([])
 
     static boolean configured() {
         return System.getProperty("aio.realagent.stock") != null
@@ -51,6 +54,9 @@ class RealKvmAgent {
         Map cmd = JSONObjectUtil.toObject(body, LinkedHashMap.class)
         if (path == KVMConstant.KVM_START_VM_PATH) {
             cmd.nics = []
+            // open-source ZStack 5.2.0 sets MemAccess only for vhost-user VMs; agent 5.2.1 tests `MemAccess in "shared"`
+            // for every start, a TypeError on null. "private" is what the agent's own tests send (vm_utils.py).
+            if (cmd.MemAccess == null) cmd.MemAccess = "private"
         } else if (path == KVMConstant.KVM_STOP_VM_PATH && cmd.type == "grace") {
             cmd.type = "cold"
         }
@@ -78,10 +84,19 @@ class RealKvmAgent {
         return vmPlugin.replaceFirst("/lib/python[^/]*/site-packages/kvmagent/plugins/vm_plugin.py\$", "")
     }
 
-    /** The module's host scripts (probe, read-back) run on this machine, as SSH would run them on a host. */
+    /**
+     * The module's host scripts (probe, read-back) run on this machine as ZStack's KVMHost.runShell runs them on a host
+     * over SSH: Ssh.shell's own template (the script written to /tmp through an unquoted here-document, run by
+     * /bin/bash under timeout), given to bash here instead of an SSH session. AIO_KVMAGENT_DIR names the agent in use.
+     */
     void runHostScripts(EnvSpec env) {
         env.message(KvmRunShellMsg.class) { KvmRunShellMsg msg, bus ->
-            ProcessBuilder pb = new ProcessBuilder("sh", "-c", msg.script)
+            String f = "/tmp/" + UUID.randomUUID(), o = "/tmp/" + UUID.randomUUID(), e = "/tmp/" + UUID.randomUUID()
+            String text = ["cat << EOF1 > ${f}", "PATH=/usr/local/bin:/bin:/usr/bin:/usr/local/sbin:/usr/sbin:/sbin",
+                           msg.script, "EOF1", "timeout 60 /bin/bash ${f} 1>${o} 2>${e}", "ret=\$?",
+                           "test -f ${o} && cat ${o}", "test -f ${e} && cat ${e} 1>&2", "rm -f ${f}", "rm -f ${o}",
+                           "rm -f ${e}", "exit \$ret"].join("\n")
+            ProcessBuilder pb = new ProcessBuilder("bash", "-c", text)
             pb.environment().put("AIO_KVMAGENT_DIR", agentDir(current))
             Process p = pb.start()
             String out = p.inputStream.getText("UTF-8")
@@ -90,6 +105,7 @@ class RealKvmAgent {
             reply.returnCode = p.waitFor()
             reply.stdout = out
             reply.stderr = err
+            hostScripts.add([msg.script, out, err, String.valueOf(reply.returnCode)])
             bus.reply(msg, reply)
         }
     }
