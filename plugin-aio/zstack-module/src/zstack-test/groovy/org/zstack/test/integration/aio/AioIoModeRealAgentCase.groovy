@@ -24,8 +24,9 @@ import org.zstack.utils.data.SizeUnit
  */
 @SkipTestSuite
 class AioIoModeRealAgentCase extends AioCaseBase {
-    static final String PS_DIR = "/var/tmp/aio-realagent/local_ps"
-    static final String SBLK_DIR = "/var/tmp/aio-realagent/sblk"
+    static final String WORK_DIR = "/var/tmp/aio-realagent"
+    static final String PS_DIR = WORK_DIR + "/local_ps"
+    static final String SBLK_DIR = WORK_DIR + "/sblk"
     /** where SharedBlockDeviceStandIn puts a SharedBlock volume (its LV path); here a link to a real loop device */
     static final String BLOCK_DIR = "/dev/sblk-vg"
     RealKvmAgent agent = new RealKvmAgent()
@@ -36,7 +37,6 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     List<String> checked = []
     /** the block disk's loop device, its backing file, and the SharedBlock storage made for it */
     String loop, sblk
-    File loopFile
 
     @Override
     protected List<String> extraSpringXml() {
@@ -112,8 +112,8 @@ class AioIoModeRealAgentCase extends AioCaseBase {
                 if (loop != null) {
                     new File(BLOCK_DIR).listFiles().each { it.delete() }
                     RealKvmAgent.run("losetup", "-d", loop)
-                    loopFile.delete()
                 }
+                new File(WORK_DIR).deleteDir()   // the images (ZStack's deletions of them are simulated)
             }
             logger.info("real-agent tier: ${checked.size()} disk x operation combinations checked in QEMU in " +
                     "${(System.currentTimeMillis() - t0) / 1000} s: ${checked}")
@@ -194,7 +194,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             systemTags = ["capability::virtio-scsi"]
         } as VolumeInventory
         SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, sblk).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
-        loopFile = new File("/var/tmp/aio-realagent/block-${v.uuid}.raw")
+        File loopFile = new File(WORK_DIR, "block-${v.uuid}.raw")
         RealKvmAgent.run("qemu-img", "create", "-q", "-f", "raw", loopFile.path, RealAgentDisks.SIZE)
         loop = RealKvmAgent.run("losetup", "-f", "--show", loopFile.path).trim()
         new File(BLOCK_DIR).mkdirs()
