@@ -97,6 +97,10 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             host = (env.inventoryByName("kvm") as HostInventory).uuid
             stopVmInstance { uuid = vm.uuid }   // simulated: the env's own start never reached the real agent
             agent.use(env, agent.stockUrl)
+            agent.prepare = { Map volume ->
+                List<String> image = lazyImages.remove(volume.volumeUuid)
+                if (image != null) RealAgentDisks.make(volume.volumeUuid as String, image[0], image[1])
+            }
             agent.runHostScripts(env)
             probe("kvmagent_patch=no")          // the real probe of this machine, with the stock agent
             try {
@@ -140,6 +144,8 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         assert running[root[0]] == "native" && running[data[0]] == "io_uring" && running[data[1]] == "threads"
         assert AioCaseSupport.decision(adminSession(), data[2]).requested == "auto"
         assert agent.qemuDisks(vm.uuid)[RealAgentDisks.path(data[1])].direct == false   // writeback: no O_DIRECT
+        String xml = RealKvmAgent.run("virsh", "-c", "qemu:///system", "dumpxml", vm.uuid)
+        logger.info("real-agent tier: the agent's disks in libvirt: " + (xml =~ /(?s)<disk .*?<\/disk>/).collect { it }.join(" ").replaceAll(/\s+/, " "))
     }
 
     void testReboot() {
@@ -224,9 +230,15 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         probe("kvmagent_patch=no")
     }
 
-    /** Reconnects the host: the module's probe runs on this machine as over SSH, and must have read it. */
+    /**
+     * Reconnects the host: the module's probe runs on this machine as over SSH, and must have read it. The QEMU version
+     * ZStack records for the host (KvmHypervisorInfoVO, from the agent's host facts: a simulated path, which says 4.2.0)
+     * is set to this machine's, as libvirt reports it.
+     */
     private void probe(String patchLine) {
         reconnectHost { uuid = host }
+        String qemu = (RealKvmAgent.run("virsh", "-c", "qemu:///system", "version") =~ /Running hypervisor: QEMU ([0-9.]+)/)[0][1]
+        AioCaseSupport.qemuKvm(host, qemu)
         def f = AioCaseSupport.hostFacts(adminSession(), host)
         assert f.probeFailure == null: "the module's probe failed on this host, run as ZStack's SSH runs it: ${f.probeFailure}"
         List<String> lines = (f.probeOutput as String).readLines()
@@ -275,8 +287,9 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             primaryStorageUuid = ps
             systemTags = ["localStorage::hostUuid::${host}".toString(), "capability::virtio-scsi"]
         } as VolumeInventory
-        assert v.installPath != null   // instantiated on the host (simulated); the image is made here
-        RealAgentDisks.make(v.uuid, format, preallocation)
+        // ZStack instantiates the volume on the host (simulated) at its first attach; its image is made then, before the
+        // attach command reaches the agent
+        lazyImages[v.uuid] = [format, preallocation]
         mode(v.uuid, mode)
         return v
     }
@@ -289,6 +302,9 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         String cmd = agent.exchanges.findAll { it[0] == "/vm/attachdatavolume" && it[1].contains(volumeUuid) }.last()[1]
         return (org.zstack.utils.gson.JSONObjectUtil.toObject(cmd, LinkedHashMap.class).addons ?: [:]) as Map
     }
+
+    /** volume -> [format, preallocation] of images made when a command first names the volume */
+    Map<String, List<String>> lazyImages = [:]
 
     /** a block volume's path as the agent got it (SharedBlockDeviceStandIn), else ZStack's installPath */
     Map<String, String> blockPaths = [:]

@@ -33,6 +33,8 @@ class RealKvmAgent {
     /** every command forwarded, with the agent's answer: [path, command JSON, answer JSON] */
     final List<List<String>> exchanges = Collections.synchronizedList([])
     String current
+    /** called with each volume (VolumeTO as a map) a start or an attach is about to hand the agent */
+    Closure prepare = { Map volume -> }
     /** every host script run: [script, stdout, stderr, exit code] */
     final List<List<String>> hostScripts = Collections.synchronizedList([])
 
@@ -57,6 +59,9 @@ class RealKvmAgent {
             // open-source ZStack 5.2.0 sets MemAccess only for vhost-user VMs; agent 5.2.1 tests `MemAccess in "shared"`
             // for every start, a TypeError on null. "private" is what the agent's own tests send (vm_utils.py).
             if (cmd.MemAccess == null) cmd.MemAccess = "private"
+            ([cmd.rootVolume] + (cmd.dataVolumes ?: [])).findAll { it != null }.each { prepare(it as Map) }
+        } else if (path == KVMConstant.KVM_ATTACH_VOLUME) {
+            prepare(cmd.volume as Map)
         } else if (path == KVMConstant.KVM_STOP_VM_PATH && cmd.type == "grace") {
             cmd.type = "cold"
         }
