@@ -1,0 +1,332 @@
+package org.zstack.test.integration.aio
+
+import org.zstack.core.db.SQL
+import org.zstack.header.storage.primary.PrimaryStorageVO
+import org.zstack.header.storage.primary.PrimaryStorageVO_
+import org.zstack.header.vm.VmInstanceState
+import org.zstack.header.vm.VmInstanceVO
+import org.zstack.sdk.DiskOfferingInventory
+import org.zstack.sdk.HostInventory
+import org.zstack.sdk.StartVmInstanceAction
+import org.zstack.sdk.VmInstanceInventory
+import org.zstack.sdk.VolumeInventory
+import org.zstack.storage.primary.smp.SMPConstants
+import org.zstack.testlib.SkipTestSuite
+import org.zstack.testlib.Test
+import org.zstack.utils.data.SizeUnit
+
+/**
+ * The module's decisions in QEMU processes started by ZStack's real agent (kvmagent 5.2.1, this machine's libvirt 9.0
+ * and QEMU 7.2), for the operations the module touches: start, reboot, stop, destroy, hot-plug and detach (RealKvmAgent
+ * forwards those; the rest stays simulated). Every disk's aio is read from the running QEMU (its command line, or for a
+ * hot-plugged disk the blockdev-add QEMU acknowledged) and must equal the module's stored record. Not in the suite
+ * (it needs root, libvirtd and the agent environment): bin/lib/zstack-cases.sh runs it after the suite.
+ */
+@SkipTestSuite
+class AioIoModeRealAgentCase extends AioCaseBase {
+    static final String WORK_DIR = "/var/tmp/aio-realagent"
+    static final String PS_DIR = WORK_DIR + "/local_ps"
+    static final String SBLK_DIR = WORK_DIR + "/sblk"
+    /** where SharedBlockDeviceStandIn puts a SharedBlock volume (its LV path); here a link to a real loop device */
+    static final String BLOCK_DIR = "/dev/sblk-vg"
+    RealKvmAgent agent = new RealKvmAgent()
+    VmInstanceInventory vm
+    String ps, host
+    List<String> root, data
+    /** every disk x operation checked in QEMU: "operation volume mode" */
+    List<String> checked = []
+    /** the block disk's loop device, its backing file, and the SharedBlock storage made for it */
+    String loop, sblk
+
+    @Override
+    protected List<String> extraSpringXml() {
+        return ["AioSharedBlockStandIn.xml"]
+    }
+
+    /** ZStack deletes a primary storage through its type's factory: the SharedBlock stand-in's storage gets its type back. */
+    @Override
+    void clean() {
+        if (sblk != null) {
+            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, sblk).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
+        }
+        super.clean()
+    }
+
+    @Override
+    void environment() {
+        new File(PS_DIR).mkdirs()
+        env = Test.makeEnv {
+            instanceOffering { name = "small"; memory = SizeUnit.MEGABYTE.toByte(128); cpu = 1 }
+            diskOffering { name = "disk"; diskSize = SizeUnit.MEGABYTE.toByte(64) }
+            sftpBackupStorage {
+                name = "bs"; url = "/sftp"; username = "root"; password = "password"; hostname = "localhost"
+                image { name = "image"; url = "http://zstack.org/download/test.qcow2" }
+            }
+            zone {
+                name = "zone"
+                cluster {
+                    name = "cluster"; hypervisorType = "KVM"
+                    kvm { name = "kvm"; managementIp = "localhost"; username = "root"; password = "password" }
+                    attachPrimaryStorage("local")
+                    attachL2Network("l2")
+                }
+                localPrimaryStorage { name = "local"; url = PS_DIR }
+                l2NoVlanNetwork {
+                    name = "l2"; physicalInterface = "eth0"
+                    l3Network {
+                        name = "l3"
+                        ip { startIp = "192.168.100.10"; endIp = "192.168.100.100"; netmask = "255.255.255.0"; gateway = "192.168.100.1" }
+                    }
+                }
+                attachBackupStorage("bs")
+            }
+            vm {
+                name = "vm"; useInstanceOffering("small"); useImage("image"); useHost("kvm"); useL3Networks("l3")
+                useDiskOfferings("disk", "disk", "disk")
+            }
+        }
+    }
+
+    @Override
+    void test() {
+        assert RealKvmAgent.configured(): "AioIoModeRealAgentCase needs the real agent: run it with bin/lib/zstack-cases.sh AioIoModeRealAgentCase"
+        env.create {
+            long t0 = System.currentTimeMillis()
+            vm = env.inventoryByName("vm") as VmInstanceInventory
+            ps = env.inventoryByName("local").uuid
+            host = (env.inventoryByName("kvm") as HostInventory).uuid
+            stopVmInstance { uuid = vm.uuid }   // simulated: the env's own start never reached the real agent
+            agent.use(env, agent.stockUrl)
+            agent.prepare = { Map volume ->
+                List<String> image = lazyImages.remove(volume.volumeUuid)
+                if (image != null) RealAgentDisks.make(volume.volumeUuid as String, image[0], image[1])
+            }
+            agent.runHostScripts(env)
+            probe("kvmagent_patch=no")          // the real probe of this machine, with the stock agent
+            try {
+                testStartEveryMode()
+                testReboot()
+                testNativeAioHotPlugLeavesTheOtherDisks()
+                testBlockDiskOnARealLoopDevice()
+                testHotPlugThroughThePatchedAgent()
+                testRealRefusalReachesZStack()
+                testDestroy()
+            } finally {
+                if (vm != null && agent.qemuRuns(vm.uuid)) destroyVmInstance { uuid = vm.uuid }
+                if (loop != null) {
+                    new File(BLOCK_DIR).listFiles().each { it.delete() }
+                    RealKvmAgent.run("losetup", "-d", loop)
+                }
+                new File(WORK_DIR).deleteDir()   // the images (ZStack's deletions of them are simulated)
+            }
+            logger.info("real-agent tier: ${checked.size()} disk x operation combinations checked in QEMU in " +
+                    "${(System.currentTimeMillis() - t0) / 1000} s: ${checked}")
+            assert checked.size() >= 12
+        }
+    }
+
+    /** root qcow2 full native, data raw io_uring, data qcow2 metadata threads with cache writeback, data qcow2 off auto */
+    void testStartEveryMode() {
+        def v = queryVmInstance { conditions = ["uuid=${vm.uuid}"] }[0] as VmInstanceInventory
+        root = [v.rootVolumeUuid]
+        data = v.allVolumes*.uuid.findAll { it != v.rootVolumeUuid }.sort()
+        assert data.size() == 3
+        assert AioCaseSupport.setResourceConfig(adminSession(), "localStoragePrimaryStorage", "qcow2.allocation", ps, "full") == null
+        RealAgentDisks.make(root[0], "qcow2", "full")
+        RealAgentDisks.make(data[0], "raw", "off")
+        RealAgentDisks.make(data[1], "qcow2", "metadata")
+        RealAgentDisks.make(data[2], "qcow2", "off")
+        mode(root[0], "native"); mode(data[0], "io_uring"); mode(data[1], "threads"); mode(data[2], "auto")
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.cacheMode", data[1], "writeback") == null
+
+        startVmInstance { uuid = vm.uuid }
+        Map<String, String> running = assertQemuRunsTheRecords("start", root + data)
+        assert running[root[0]] == "native" && running[data[0]] == "io_uring" && running[data[1]] == "threads"
+        assert AioCaseSupport.decision(adminSession(), data[2]).requested == "auto"
+        assert agent.qemuDisks(vm.uuid)[RealAgentDisks.path(data[1])].direct == false   // writeback: no O_DIRECT
+        String xml = RealKvmAgent.run("virsh", "-c", "qemu:///system", "dumpxml", vm.uuid)
+        logger.info("real-agent tier: the agent's disks in libvirt: " + (xml =~ /(?s)<disk .*?<\/disk>/).collect { it }.join(" ").replaceAll(/\s+/, " "))
+    }
+
+    void testReboot() {
+        Map<String, Map> before = agent.qemuDisks(vm.uuid)
+        rebootVmInstance { uuid = vm.uuid }
+        assertQemuRunsTheRecords("reboot", root + data)
+        assert agent.qemuDisks(vm.uuid).collectEntries { p, d -> [p, d.aio] } == before.collectEntries { p, d -> [p, d.aio] }
+    }
+
+    /**
+     * The stock agent's NativeAio addon at hot-plug sets io='native' on the attached disk only; at the VM's next start
+     * the module decides every disk again and sends no NativeAio, so no other disk changes, live or after stop/start.
+     */
+    void testNativeAioHotPlugLeavesTheOtherDisks() {
+        Map<String, String> before = aioByVolume(root + data)
+        VolumeInventory nat = hotVolume("hot-native", "qcow2", "full", "native")
+        VolumeInventory uring = hotVolume("hot-io_uring-stock", "qcow2", "off", "io_uring")
+        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = nat.uuid }
+        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = uring.uuid }
+        assert sentAddons(nat.uuid).NativeAio == true && sentAddons(uring.uuid).NativeAio == null
+        Map<String, String> hot = assertQemuRunsTheRecords("hot-plug(stock)", [nat.uuid, uring.uuid])
+        assert hot[nat.uuid] == "native"
+        // the stock agent cannot set io_uring at hot-plug: the record says what the disk really runs
+        assert hot[uring.uuid] == AioCaseSupport.decision(adminSession(), uring.uuid).effective
+        assert aioByVolume(root + data) == before
+
+        detachDataVolumeFromVm { uuid = uring.uuid }
+        assert !agent.qemuDisks(vm.uuid).containsKey(RealAgentDisks.path(uring.uuid))
+        stopVmInstance { uuid = vm.uuid }
+        assert !agent.qemuRuns(vm.uuid)
+        startVmInstance { uuid = vm.uuid }
+        assertQemuRunsTheRecords("stop/start after hot-plug", root + data + [nat.uuid])
+        assert aioByVolume(root + data) == before
+        detachDataVolumeFromVm { uuid = nat.uuid }
+    }
+
+    /**
+     * The agent's block branch (deviceType block: it writes cache='none' io='native' whatever it is told) on a real loop
+     * device: a SharedBlock volume (the stand-in for ZStack's closed SharedBlock backend) at its LV path, a link to the
+     * loop device. At hot-plug the stock agent runs it native, and the record says so; at the next start the module's
+     * hook gives it the threads it asked for.
+     */
+    void testBlockDiskOnARealLoopDevice() {
+        new File(SBLK_DIR).mkdirs()
+        def smp = addSharedMountPointPrimaryStorage { name = "sblk"; url = SBLK_DIR; zoneUuid = env.inventoryByName("zone").uuid }
+        sblk = smp.uuid
+        attachPrimaryStorageToCluster { primaryStorageUuid = sblk; clusterUuid = env.inventoryByName("cluster").uuid }
+        VolumeInventory v = createDataVolume {
+            name = "block-threads"
+            diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
+            primaryStorageUuid = sblk
+            systemTags = ["capability::virtio-scsi"]
+        } as VolumeInventory
+        SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, sblk).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
+        File loopFile = new File(WORK_DIR, "block-${v.uuid}.raw")
+        RealKvmAgent.run("qemu-img", "create", "-q", "-f", "raw", loopFile.path, RealAgentDisks.SIZE)
+        loop = RealKvmAgent.run("losetup", "-f", "--show", loopFile.path).trim()
+        new File(BLOCK_DIR).mkdirs()
+        RealKvmAgent.run("ln", "-sfn", loop, "${BLOCK_DIR}/${v.uuid}".toString())
+        blockPaths[v.uuid] = "${BLOCK_DIR}/${v.uuid}".toString()
+        mode(v.uuid, "threads")
+
+        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = v.uuid }
+        assert assertQemuRunsTheRecords("hot-plug(stock) block", [v.uuid])[v.uuid] == "native"
+        stopVmInstance { uuid = vm.uuid }
+        startVmInstance { uuid = vm.uuid }
+        assert assertQemuRunsTheRecords("stop/start block", root + data + [v.uuid])[v.uuid] == "threads"
+        detachDataVolumeFromVm { uuid = v.uuid }
+    }
+
+    /** The optional kvmagent patch on the real vm_plugin.py: every mode at hot-plug through its aioIoMode addon. */
+    void testHotPlugThroughThePatchedAgent() {
+        agent.use(env, agent.patchedUrl)
+        probe("kvmagent_patch=yes")
+        Map<String, String> modes = [io_uring: "off", threads: "metadata", native: "full"]
+        List<String> hot = modes.collect { m, pre -> hotVolume("hot-${m}-patched", "qcow2", pre, m).uuid }
+        hot.each { String u -> attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = u } }
+        Map<String, String> running = assertQemuRunsTheRecords("hot-plug(patched)", hot)
+        assert running.values().toList() == modes.keySet().toList()
+        hot.each { String u -> detachDataVolumeFromVm { uuid = u } }
+        agent.use(env, agent.stockUrl)
+        probe("kvmagent_patch=no")
+    }
+
+    /**
+     * Reconnects the host: the module's probe runs on this machine as over SSH, and must have read it. The QEMU version
+     * ZStack records for the host (KvmHypervisorInfoVO, from the agent's host facts: a simulated path, which says 4.2.0)
+     * is set to this machine's, as libvirt reports it.
+     */
+    private void probe(String patchLine) {
+        reconnectHost { uuid = host }
+        String qemu = (RealKvmAgent.run("virsh", "-c", "qemu:///system", "version") =~ /Running hypervisor: QEMU ([0-9.]+)/)[0][1]
+        AioCaseSupport.qemuKvm(host, qemu)
+        def f = AioCaseSupport.hostFacts(adminSession(), host)
+        assert f.probeFailure == null: "the module's probe failed on this host, run as ZStack's SSH runs it: ${f.probeFailure}"
+        List<String> lines = (f.probeOutput as String).readLines()
+        assert lines.contains("kernel=" + RealKvmAgent.run("uname", "-r").trim()) && lines.contains(patchLine)
+    }
+
+    /**
+     * io_uring switched off after the probe (kernel.io_uring_disabled=2, restored at once): QEMU 7.2 refuses the
+     * io_uring disk, the agent's start fails with QEMU's own words, and they reach ZStack's API.
+     */
+    void testRealRefusalReachesZStack() {
+        File sysctl = new File("/proc/sys/kernel/io_uring_disabled")
+        assert sysctl.exists(): "this kernel has no kernel.io_uring_disabled (Linux 6.6+)"
+        def before = AioCaseSupport.decision(adminSession(), data[0])
+        assert before.effective == "io_uring"
+        stopVmInstance { uuid = vm.uuid }
+        String old = sysctl.text.trim()
+        def failed
+        try {
+            sysctl.text = "2"
+            failed = new StartVmInstanceAction(uuid: vm.uuid, sessionId: adminSession()).call().error
+        } finally {
+            sysctl.text = old
+        }
+        String answer = agent.exchanges.findAll { it[0] == "/vm/start" }.last()[2]
+        assert answer.contains("\"success\": false") && answer.contains("io_uring")
+        assert failed != null: "the start with io_uring switched off did not fail"
+        String details = "${failed.description} ${failed.details}"
+        assert details.contains("io_uring"): "ZStack's error does not carry the agent's words: ${failed}"
+        assert dbFindByUuid(vm.uuid, VmInstanceVO.class).state == VmInstanceState.Stopped
+        def after = AioCaseSupport.decision(adminSession(), data[0])
+        logger.info("real refusal: agent said ${answer}; ZStack said ${details}; the record says ${after.effective}: ${after.reason}")
+        startVmInstance { uuid = vm.uuid }
+        assertQemuRunsTheRecords("start after the refusal", root + data)
+    }
+
+    void testDestroy() {
+        destroyVmInstance { uuid = vm.uuid }
+        assert !agent.qemuRuns(vm.uuid)
+    }
+
+    private VolumeInventory hotVolume(String name, String format, String preallocation, String mode) {
+        VolumeInventory v = createDataVolume {
+            delegate.name = name
+            diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
+            primaryStorageUuid = ps
+            systemTags = ["localStorage::hostUuid::${host}".toString(), "capability::virtio-scsi"]
+        } as VolumeInventory
+        // ZStack instantiates the volume on the host (simulated) at its first attach; its image is made then, before the
+        // attach command reaches the agent
+        lazyImages[v.uuid] = [format, preallocation]
+        mode(v.uuid, mode)
+        return v
+    }
+
+    private void mode(String volumeUuid, String mode) {
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", volumeUuid, mode) == null
+    }
+
+    private Map sentAddons(String volumeUuid) {
+        String cmd = agent.exchanges.findAll { it[0] == "/vm/attachdatavolume" && it[1].contains(volumeUuid) }.last()[1]
+        return (org.zstack.utils.gson.JSONObjectUtil.toObject(cmd, LinkedHashMap.class).addons ?: [:]) as Map
+    }
+
+    /** volume -> [format, preallocation] of images made when a command first names the volume */
+    Map<String, List<String>> lazyImages = [:]
+
+    /** a block volume's path as the agent got it (SharedBlockDeviceStandIn), else ZStack's installPath */
+    Map<String, String> blockPaths = [:]
+
+    private String path(String volumeUuid) {
+        return blockPaths[volumeUuid] ?: RealAgentDisks.path(volumeUuid)
+    }
+
+    private Map<String, String> aioByVolume(List<String> volumes) {
+        Map<String, Map> disks = agent.qemuDisks(vm.uuid)
+        return volumes.collectEntries { [it, disks[path(it)]?.aio] }
+    }
+
+    /** Each volume's aio in the running QEMU equals the module's stored record; returns volume -> aio. */
+    private Map<String, String> assertQemuRunsTheRecords(String operation, List<String> volumes) {
+        Map<String, String> running = aioByVolume(volumes)
+        volumes.each { String u ->
+            def d = AioCaseSupport.decision(adminSession(), u)
+            assert running[u] != null: "${operation}: QEMU has no disk ${path(u)}: ${agent.qemuDisks(vm.uuid)}"
+            assert running[u] == d.effective: "${operation}: volume ${u} runs ${running[u]} in QEMU, the module recorded ${d.effective} (${d.reason})"
+            checked.add("${operation} ${u} ${running[u]}".toString())
+        }
+        return running
+    }
+}
