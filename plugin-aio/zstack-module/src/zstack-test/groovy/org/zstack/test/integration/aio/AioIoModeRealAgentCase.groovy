@@ -280,7 +280,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         assert !agent.qemuRuns(vm.uuid)
     }
 
-    private VolumeInventory hotVolume(String name, String format, String preallocation, String mode) {
+    private VolumeInventory hotVolume(String name, String format, String preallocation, String ioMode) {
         VolumeInventory v = createDataVolume {
             delegate.name = name
             diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
@@ -290,7 +290,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         // ZStack instantiates the volume on the host (simulated) at its first attach; its image is made then, before the
         // attach command reaches the agent
         lazyImages[v.uuid] = [format, preallocation]
-        mode(v.uuid, mode)
+        mode(v.uuid, ioMode)
         return v
     }
 
