@@ -99,7 +99,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             agent.use(env, agent.stockUrl)
             agent.prepare = { Map volume ->
                 List<String> image = lazyImages.remove(volume.volumeUuid)
-                if (image != null) RealAgentDisks.make(volume.volumeUuid as String, image[0], image[1])
+                if (image != null) RealAgentDisks.make(volume.volumeUuid as String, image[0], image[1], volume.installPath as String)
             }
             agent.runHostScripts(env)
             probe("kvmagent_patch=no")          // the real probe of this machine, with the stock agent
