@@ -11,6 +11,7 @@ import org.zstack.sdk.StartVmInstanceAction
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
 import org.zstack.storage.primary.smp.SMPConstants
+import org.zstack.utils.gson.JSONObjectUtil
 import org.zstack.testlib.SkipTestSuite
 import org.zstack.testlib.Test
 import org.zstack.utils.data.SizeUnit
@@ -299,8 +300,9 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     }
 
     private Map sentAddons(String volumeUuid) {
-        String cmd = agent.exchanges.findAll { it[0] == "/vm/attachdatavolume" && it[1].contains(volumeUuid) }.last()[1]
-        return (org.zstack.utils.gson.JSONObjectUtil.toObject(cmd, LinkedHashMap.class).addons ?: [:]) as Map
+        Map cmd = agent.exchanges.findAll { it[0] == "/vm/attachdatavolume" }
+                .collect { JSONObjectUtil.toObject(it[1], LinkedHashMap.class) }.findAll { it.volume.volumeUuid == volumeUuid }.last()
+        return (cmd.addons ?: [:]) as Map
     }
 
     /** volume -> [format, preallocation] of images made when a command first names the volume */
