@@ -248,13 +248,14 @@ class AioIoModeRealAgentCase extends AioCaseBase {
 
     /**
      * io_uring switched off after the probe (kernel.io_uring_disabled=2, restored at once): QEMU 7.2 refuses the
-     * io_uring disk, the agent's start fails with QEMU's own words, and they reach ZStack's API.
+     * io_uring disk, the agent's start fails with QEMU's own words, and they reach ZStack's API. With the module's
+     * recovery (issue 34: ClearRefusedIoModeAction in the SDK), the module recognises those words: the refusal is
+     * remembered, the next start runs the disk on another mode in QEMU, and an admin's clear brings io_uring back.
      */
     void testRealRefusalReachesZStack() {
         File sysctl = new File("/proc/sys/kernel/io_uring_disabled")
         assert sysctl.exists(): "this kernel has no kernel.io_uring_disabled (Linux 6.6+)"
-        def before = AioCaseSupport.decision(adminSession(), data[0])
-        assert before.effective == "io_uring"
+        assert AioCaseSupport.decision(adminSession(), data[0]).effective == "io_uring"
         stopVmInstance { uuid = vm.uuid }
         String old = sysctl.text.trim()
         def failed
@@ -265,15 +266,41 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             sysctl.text = old
         }
         String answer = agent.exchanges.findAll { it[0] == "/vm/start" }.last()[2]
-        assert answer.contains("\"success\": false") && answer.contains("io_uring")
+        assert answer.contains("\"success\": false") && answer.contains("Unable to use io_uring")
         assert failed != null: "the start with io_uring switched off did not fail"
         String details = "${failed.description} ${failed.details}"
-        assert details.contains("io_uring"): "ZStack's error does not carry the agent's words: ${failed}"
+        assert details.contains("Unable to use io_uring"): "ZStack's error does not carry the agent's words: ${failed}"
         assert dbFindByUuid(vm.uuid, VmInstanceVO.class).state == VmInstanceState.Stopped
-        def after = AioCaseSupport.decision(adminSession(), data[0])
-        logger.info("real refusal: agent said ${answer}; ZStack said ${details}; the record says ${after.effective}: ${after.reason}")
+        logger.info("real-agent tier: the agent answered the refused start with ${answer}; ZStack's API said: ${details}")
+
+        if (!recoveryInstalled()) {
+            startVmInstance { uuid = vm.uuid }   // nothing remembered: io_uring again, now that the host allows it
+            assert assertQemuRunsTheRecords("start after the refusal", root + data)[data[0]] == "io_uring"
+            return
+        }
+        assert details.contains("(${data[0]}) could not start with io_uring on host kvm (${host}): QEMU refused it")
         startVmInstance { uuid = vm.uuid }
-        assertQemuRunsTheRecords("start after the refusal", root + data)
+        Map<String, String> recovered = assertQemuRunsTheRecords("start after the refusal (recovered)", root + data)
+        assert recovered[data[0]] != "io_uring"
+        def d = AioCaseSupport.decision(adminSession(), data[0])
+        assert d.attempts.size() == 1 && d.attempts[0].io == "io_uring" && d.attempts[0].error.contains("Unable to use io_uring")
+        def clear = AioCaseSupport.sdk("ClearRefusedIoModeAction")
+        clear.hostUuid = host
+        clear.primaryStorageUuid = ps
+        clear.ioMode = "io_uring"
+        clear.sessionId = adminSession()
+        assert clear.call().error == null
+        rebootVmInstance { uuid = vm.uuid }
+        assert assertQemuRunsTheRecords("reboot after the admin's clear", root + data)[data[0]] == "io_uring"
+    }
+
+    private static boolean recoveryInstalled() {
+        try {
+            Class.forName("org.zstack.sdk.ClearRefusedIoModeAction")
+            return true
+        } catch (ClassNotFoundException ignored) {
+            return false
+        }
     }
 
     void testDestroy() {
