@@ -13,8 +13,6 @@ import org.zstack.sdk.VolumeInventory
 import org.zstack.storage.primary.smp.SMPConstants
 import org.zstack.utils.gson.JSONObjectUtil
 import org.zstack.testlib.SkipTestSuite
-import org.zstack.testlib.Test
-import org.zstack.utils.data.SizeUnit
 
 /**
  * The module's decisions in QEMU processes started by ZStack's real agent (kvmagent 5.2.1, this machine's libvirt 9.0
@@ -56,36 +54,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     @Override
     void environment() {
         new File(PS_DIR).mkdirs()
-        env = Test.makeEnv {
-            instanceOffering { name = "small"; memory = SizeUnit.MEGABYTE.toByte(128); cpu = 1 }
-            diskOffering { name = "disk"; diskSize = SizeUnit.MEGABYTE.toByte(64) }
-            sftpBackupStorage {
-                name = "bs"; url = "/sftp"; username = "root"; password = "password"; hostname = "localhost"
-                image { name = "image"; url = "http://zstack.org/download/test.qcow2" }
-            }
-            zone {
-                name = "zone"
-                cluster {
-                    name = "cluster"; hypervisorType = "KVM"
-                    kvm { name = "kvm"; managementIp = "localhost"; username = "root"; password = "password" }
-                    attachPrimaryStorage("local")
-                    attachL2Network("l2")
-                }
-                localPrimaryStorage { name = "local"; url = PS_DIR }
-                l2NoVlanNetwork {
-                    name = "l2"; physicalInterface = "eth0"
-                    l3Network {
-                        name = "l3"
-                        ip { startIp = "192.168.100.10"; endIp = "192.168.100.100"; netmask = "255.255.255.0"; gateway = "192.168.100.1" }
-                    }
-                }
-                attachBackupStorage("bs")
-            }
-            vm {
-                name = "vm"; useInstanceOffering("small"); useImage("image"); useHost("kvm"); useL3Networks("l3")
-                useDiskOfferings("disk", "disk", "disk")
-            }
-        }
+        env = RealAgentEnv.oneVm(PS_DIR)
     }
 
     @Override
