@@ -26,6 +26,15 @@ os.environ["COLUMNS"] = str(os.sysconf('SC_ARG_MAX'))
 from zstacklib.utils import http
 from kvmagent.plugins import vm_plugin
 
+from kvmagent.plugins import imagestore
+
+# Every detach first asks ZStack's imagestore client to stop a disk mirror (`zstcli stopmirr`). zstcli ships with
+# ZStack's hosts, not with the open-source agent; without it the detach fails with "zstcli: No such file or directory".
+# No disk here has a mirror, so where zstcli is missing the call does nothing (said once in the log).
+if not os.path.exists(imagestore.ImageStoreClient.ZSTORE_CLI_BIN):
+    sys.stderr.write("launch_agent: %s is missing: stop_mirror does nothing\n" % imagestore.ImageStoreClient.ZSTORE_CLI_BIN)
+    imagestore.ImageStoreClient.stop_mirror = lambda self, vm, complete, node, force=False: None
+
 PLUGIN = vm_plugin.VmPlugin()
 HANDLERS = {
     vm_plugin.VmPlugin.KVM_START_VM_PATH: PLUGIN.start_vm,

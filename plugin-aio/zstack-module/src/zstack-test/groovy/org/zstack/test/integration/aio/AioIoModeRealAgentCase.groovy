@@ -11,9 +11,8 @@ import org.zstack.sdk.StartVmInstanceAction
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
 import org.zstack.storage.primary.smp.SMPConstants
+import org.zstack.utils.gson.JSONObjectUtil
 import org.zstack.testlib.SkipTestSuite
-import org.zstack.testlib.Test
-import org.zstack.utils.data.SizeUnit
 
 /**
  * The module's decisions in QEMU processes started by ZStack's real agent (kvmagent 5.2.1, this machine's libvirt 9.0
@@ -55,36 +54,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     @Override
     void environment() {
         new File(PS_DIR).mkdirs()
-        env = Test.makeEnv {
-            instanceOffering { name = "small"; memory = SizeUnit.MEGABYTE.toByte(128); cpu = 1 }
-            diskOffering { name = "disk"; diskSize = SizeUnit.MEGABYTE.toByte(64) }
-            sftpBackupStorage {
-                name = "bs"; url = "/sftp"; username = "root"; password = "password"; hostname = "localhost"
-                image { name = "image"; url = "http://zstack.org/download/test.qcow2" }
-            }
-            zone {
-                name = "zone"
-                cluster {
-                    name = "cluster"; hypervisorType = "KVM"
-                    kvm { name = "kvm"; managementIp = "localhost"; username = "root"; password = "password" }
-                    attachPrimaryStorage("local")
-                    attachL2Network("l2")
-                }
-                localPrimaryStorage { name = "local"; url = PS_DIR }
-                l2NoVlanNetwork {
-                    name = "l2"; physicalInterface = "eth0"
-                    l3Network {
-                        name = "l3"
-                        ip { startIp = "192.168.100.10"; endIp = "192.168.100.100"; netmask = "255.255.255.0"; gateway = "192.168.100.1" }
-                    }
-                }
-                attachBackupStorage("bs")
-            }
-            vm {
-                name = "vm"; useInstanceOffering("small"); useImage("image"); useHost("kvm"); useL3Networks("l3")
-                useDiskOfferings("disk", "disk", "disk")
-            }
-        }
+        env = RealAgentEnv.oneVm(PS_DIR)
     }
 
     @Override
@@ -99,7 +69,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             agent.use(env, agent.stockUrl)
             agent.prepare = { Map volume ->
                 List<String> image = lazyImages.remove(volume.volumeUuid)
-                if (image != null) RealAgentDisks.make(volume.volumeUuid as String, image[0], image[1])
+                if (image != null) RealAgentDisks.make(volume.volumeUuid as String, image[0], image[1], volume.installPath as String)
             }
             agent.runHostScripts(env)
             probe("kvmagent_patch=no")          // the real probe of this machine, with the stock agent
@@ -247,13 +217,14 @@ class AioIoModeRealAgentCase extends AioCaseBase {
 
     /**
      * io_uring switched off after the probe (kernel.io_uring_disabled=2, restored at once): QEMU 7.2 refuses the
-     * io_uring disk, the agent's start fails with QEMU's own words, and they reach ZStack's API.
+     * io_uring disk, the agent's start fails with QEMU's own words, and they reach ZStack's API. With the module's
+     * recovery (issue 34: ClearRefusedIoModeAction in the SDK), the module recognises those words: the refusal is
+     * remembered, the next start runs the disk on another mode in QEMU, and an admin's clear brings io_uring back.
      */
     void testRealRefusalReachesZStack() {
         File sysctl = new File("/proc/sys/kernel/io_uring_disabled")
         assert sysctl.exists(): "this kernel has no kernel.io_uring_disabled (Linux 6.6+)"
-        def before = AioCaseSupport.decision(adminSession(), data[0])
-        assert before.effective == "io_uring"
+        assert AioCaseSupport.decision(adminSession(), data[0]).effective == "io_uring"
         stopVmInstance { uuid = vm.uuid }
         String old = sysctl.text.trim()
         def failed
@@ -264,15 +235,41 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             sysctl.text = old
         }
         String answer = agent.exchanges.findAll { it[0] == "/vm/start" }.last()[2]
-        assert answer.contains("\"success\": false") && answer.contains("io_uring")
+        assert answer.contains("\"success\": false") && answer.contains("Unable to use io_uring")
         assert failed != null: "the start with io_uring switched off did not fail"
         String details = "${failed.description} ${failed.details}"
-        assert details.contains("io_uring"): "ZStack's error does not carry the agent's words: ${failed}"
+        assert details.contains("Unable to use io_uring"): "ZStack's error does not carry the agent's words: ${failed}"
         assert dbFindByUuid(vm.uuid, VmInstanceVO.class).state == VmInstanceState.Stopped
-        def after = AioCaseSupport.decision(adminSession(), data[0])
-        logger.info("real refusal: agent said ${answer}; ZStack said ${details}; the record says ${after.effective}: ${after.reason}")
+        logger.info("real-agent tier: the agent answered the refused start with ${answer}; ZStack's API said: ${details}")
+
+        if (!recoveryInstalled()) {
+            startVmInstance { uuid = vm.uuid }   // nothing remembered: io_uring again, now that the host allows it
+            assert assertQemuRunsTheRecords("start after the refusal", root + data)[data[0]] == "io_uring"
+            return
+        }
+        assert details.contains("(${data[0]}) could not start with io_uring on host kvm (${host}): QEMU refused it")
         startVmInstance { uuid = vm.uuid }
-        assertQemuRunsTheRecords("start after the refusal", root + data)
+        Map<String, String> recovered = assertQemuRunsTheRecords("start after the refusal (recovered)", root + data)
+        assert recovered[data[0]] != "io_uring"
+        def d = AioCaseSupport.decision(adminSession(), data[0])
+        assert d.attempts.size() == 1 && d.attempts[0].io == "io_uring" && d.attempts[0].error.contains("Unable to use io_uring")
+        def clear = AioCaseSupport.sdk("ClearRefusedIoModeAction")
+        clear.hostUuid = host
+        clear.primaryStorageUuid = ps
+        clear.ioMode = "io_uring"
+        clear.sessionId = adminSession()
+        assert clear.call().error == null
+        rebootVmInstance { uuid = vm.uuid }
+        assert assertQemuRunsTheRecords("reboot after the admin's clear", root + data)[data[0]] == "io_uring"
+    }
+
+    private static boolean recoveryInstalled() {
+        try {
+            Class.forName("org.zstack.sdk.ClearRefusedIoModeAction")
+            return true
+        } catch (ClassNotFoundException ignored) {
+            return false
+        }
     }
 
     void testDestroy() {
@@ -280,7 +277,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         assert !agent.qemuRuns(vm.uuid)
     }
 
-    private VolumeInventory hotVolume(String name, String format, String preallocation, String mode) {
+    private VolumeInventory hotVolume(String name, String format, String preallocation, String ioMode) {
         VolumeInventory v = createDataVolume {
             delegate.name = name
             diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
@@ -290,7 +287,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         // ZStack instantiates the volume on the host (simulated) at its first attach; its image is made then, before the
         // attach command reaches the agent
         lazyImages[v.uuid] = [format, preallocation]
-        mode(v.uuid, mode)
+        mode(v.uuid, ioMode)
         return v
     }
 
@@ -299,8 +296,9 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     }
 
     private Map sentAddons(String volumeUuid) {
-        String cmd = agent.exchanges.findAll { it[0] == "/vm/attachdatavolume" && it[1].contains(volumeUuid) }.last()[1]
-        return (org.zstack.utils.gson.JSONObjectUtil.toObject(cmd, LinkedHashMap.class).addons ?: [:]) as Map
+        Map cmd = agent.exchanges.findAll { it[0] == "/vm/attachdatavolume" }
+                .collect { JSONObjectUtil.toObject(it[1], LinkedHashMap.class) }.findAll { it.volume.volumeUuid == volumeUuid }.last()
+        return (cmd.addons ?: [:]) as Map
     }
 
     /** volume -> [format, preallocation] of images made when a command first names the volume */

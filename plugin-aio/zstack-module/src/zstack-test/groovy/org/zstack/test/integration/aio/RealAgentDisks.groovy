@@ -14,13 +14,13 @@ class RealAgentDisks {
     static final String SIZE = "64M"
 
     /** qcow2 with preallocation full, metadata or off; or raw (off: sparse, full: allocated). */
-    static void make(String volumeUuid, String format, String preallocation) {
-        VolumeVO vo = volume(volumeUuid)
-        File f = new File(vo.installPath)
+    static void make(String volumeUuid, String format, String preallocation, String installPath = null) {
+        String p = installPath ?: volume(volumeUuid).installPath
+        File f = new File(p)
         f.parentFile.mkdirs()
         f.delete()
-        RealKvmAgent.run("qemu-img", "create", "-q", "-f", format, "-o", "preallocation=" + preallocation, vo.installPath, SIZE)
-        Map info = JSONObjectUtil.toObject(RealKvmAgent.run("qemu-img", "info", "--output=json", vo.installPath), LinkedHashMap.class)
+        RealKvmAgent.run("qemu-img", "create", "-q", "-f", format, "-o", "preallocation=" + preallocation, p, SIZE)
+        Map info = JSONObjectUtil.toObject(RealKvmAgent.run("qemu-img", "info", "--output=json", p), LinkedHashMap.class)
         SQL.New(VolumeVO.class).eq(VolumeVO_.uuid, volumeUuid)
                 .set(VolumeVO_.format, format)
                 .set(VolumeVO_.size, ((Number) info["virtual-size"]).longValue())
