@@ -19,9 +19,10 @@ import java.util.concurrent.TimeUnit;
  * The one channel by which the module runs a short script on a KVM host: the probe, the read-back, the workload sample
  * and each benchmark run. First ZStack's own KvmRunShellMsg (KVMHost.runShell: SSH with the host's stored password,
  * synchronously inside the host's message handling, so every script sent here must be short and bounded). Where that
- * cannot log in (no password stored, or one the host no longer takes), the same script goes over SSH with ZStack's own
- * key, the one its host deployment installs and its connect falls back to (KVMHost's connectWithPrivateKey), in the same
- * here-document wrapping (utils' Ssh.shell), on the caller's thread.
+ * cannot log in (ZStack 5.2.0 stores a password for every host, so: one the host no longer takes, changed there or
+ * password logins turned off), the same script goes over SSH with ZStack's own key, the one its host deployment installs
+ * and its connect falls back to (KVMHost's connectWithPrivateKey), in the same here-document wrapping (utils'
+ * Ssh.shell), on the thread that received the failed reply.
  */
 public class HostShell {
 

@@ -40,6 +40,8 @@ class AioCaseSupport {
             portForwarding()
             include("LongJobManager.xml")
             include("HostAllocateExtension.xml")
+            // ZStack's webhooks: how an admin receives the module's canonical events (/aio/ioMode/...)
+            include("webhook.xml")
             include("AioIoMode.xml")
             extraXml.each { include(it) }
         }

@@ -30,7 +30,7 @@ import java.nio.file.Files
  * QueryVolumeIoModeDecision, once in the log, and as the canonical event /aio/ioMode/disagreement (to a subscriber and
  * to an admin's CanonicalEvent webhook); a host's reconnect reads back every VM running there in one call; a hot-plug
  * whose record the database refuses still succeeds, says so, and the next read-back stores the record; a host without
- * a stored password is read with ZStack's own SSH key.
+ * that no longer takes its stored password is read with ZStack's own SSH key.
  */
 class AioIoModeReadBackCase extends AioCaseBase {
     static final String PATH = "/aio/ioMode/disagreement"
@@ -82,7 +82,7 @@ class AioIoModeReadBackCase extends AioCaseBase {
             testADriverWithoutTheDecidedIoIsADisagreement()
             testAReconnectReadsBackEveryRunningVmInOneCall()
             testAHotPlugWhoseRecordCannotBeStoredStillSucceeds()
-            testAHostWithoutAStoredPasswordIsReadWithZStacksKey()
+            testAHostThatNoLongerTakesItsPasswordIsReadWithZStacksKey()
         }
     }
 
@@ -263,13 +263,15 @@ class AioIoModeReadBackCase extends AioCaseBase {
     }
 
     /**
-     * A host whose stored password is gone: ZStack's KvmRunShellMsg cannot log in (KVMHost.runShell has the password
-     * only), so HostShell sends the same command over SSH with ZStack's own key. The host is this machine, reached
-     * through a private sshd on 127.0.0.1 that takes only ZStack's public key for root (loopback-sshd.sh), and the
-     * simulator stops answering KvmRunShellMsg meanwhile, so ZStack's own handler runs. The read-back really runs there:
-     * the system virsh answers that no such domain exists, which the module logs as the VM not read back.
+     * A host that no longer takes its stored password (ZStack 5.2.0 keeps one for every host: KVMHostVO.password is NOT
+     * NULL; an admin changed it on the host, or turned password logins off): ZStack's KvmRunShellMsg cannot log in
+     * (KVMHost.runShell has the password only), so HostShell sends the same command over SSH with ZStack's own key. The
+     * host is this machine, reached through a private sshd on 127.0.0.1 that takes only ZStack's public key for root
+     * (loopback-sshd.sh: no password logins), and the simulator stops answering KvmRunShellMsg meanwhile, so ZStack's
+     * own handler runs. The read-back really runs there: the system virsh answers that no such domain exists, which the
+     * module logs as the VM not read back.
      */
-    void testAHostWithoutAStoredPasswordIsReadWithZStacksKey() {
+    void testAHostThatNoLongerTakesItsPasswordIsReadWithZStacksKey() {
         File script = new File(getClass().getResource("/aio/loopback-sshd.sh").toURI())
         File dir = Files.createTempDirectory("aio-sshd").toFile()
         // ZStack's key pair: a node's start loads it from ansible/rsaKeys (AnsibleFacadeImpl.start), which a test's
@@ -293,11 +295,11 @@ class AioIoModeReadBackCase extends AioCaseBase {
         }
         assert rc == 0: "loopback sshd: ${started}"
         JdbcTemplate jdbc = new JdbcTemplate(bean(DatabaseFacade.class).dataSource)
-        Map<String, Object> was = jdbc.queryForMap("SELECT password, port FROM KVMHostVO WHERE uuid = ?", host)
+        Object sshPort = jdbc.queryForObject("SELECT port FROM KVMHostVO WHERE uuid = ?", Object.class, host)
         def handlers = env.@messageHandlers.remove(KvmRunShellMsg.class)
         LogLines log = new LogLines("org.zstack.aio.zstack.IoModeReadBack")
         try {
-            jdbc.update("UPDATE KVMHostVO SET password = NULL, port = ? WHERE uuid = ?", port, host)
+            jdbc.update("UPDATE KVMHostVO SET port = ? WHERE uuid = ?", port, host)
             stopVmInstance { uuid = vm.uuid }
             startVmInstance { uuid = vm.uuid }
             retryInSecs(30) {
@@ -306,7 +308,7 @@ class AioIoModeReadBackCase extends AioCaseBase {
                 assert log.lines.any { it.contains("VM ${vm.uuid} on host") && it.contains("was not read back: error: failed to get domain") }: log.lines
             }
         } finally {
-            jdbc.update("UPDATE KVMHostVO SET password = ?, port = ? WHERE uuid = ?", was.password, was.port, host)
+            jdbc.update("UPDATE KVMHostVO SET port = ? WHERE uuid = ?", sshPort, host)
             if (handlers != null) env.@messageHandlers.put(KvmRunShellMsg.class, handlers)
             new ProcessBuilder("sh", script.path, "stop", dir.path).start().waitFor()
             asf.@privateKey = null
