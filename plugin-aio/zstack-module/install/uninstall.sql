@@ -15,4 +15,4 @@ DELETE FROM `zstack`.`GlobalConfigVO`
 DELETE FROM `zstack`.`schema_version` WHERE script IN ('V5.2.1.100__aio_io_mode.sql', 'V5.2.1.101__aio_io_mode_record.sql',
                                                'V5.2.1.102__aio_host_io_facts.sql', 'V5.2.1.103__aio_config_backup.sql',
                                                'V5.2.1.104__aio_nodes.sql');
-DELETE FROM `zstack`.`schema_version` WHERE script = 'V5.2.1.111__aio_refused_io_mode.sql';
+DELETE FROM `zstack`.`schema_version` WHERE script IN ('V5.2.1.110__aio_read_back.sql', 'V5.2.1.111__aio_refused_io_mode.sql');
