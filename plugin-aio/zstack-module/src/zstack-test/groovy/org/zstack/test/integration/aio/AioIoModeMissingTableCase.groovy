@@ -19,7 +19,7 @@ import org.zstack.sdk.VolumeInventory
  */
 class AioIoModeMissingTableCase extends AioCaseBase {
     static final List<String> TABLES = ["AioVolumeIoModeDecisionVO", "AioHostIoFactsVO", "AioConfigBackupVO", "AioManagementNodeVO",
-                                        "AioVolumeWorkloadVO"]
+                                        "AioVolumeWorkloadVO", "AioRefusedIoModeVO"]
 
     @Override
     void environment() {
