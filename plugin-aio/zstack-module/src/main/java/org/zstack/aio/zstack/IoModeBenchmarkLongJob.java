@@ -1,14 +1,18 @@
 package org.zstack.aio.zstack;
 
 import org.zstack.core.Platform;
+import org.zstack.core.db.SQL;
 import org.zstack.header.core.ReturnValueCompletion;
 import org.zstack.header.errorcode.ErrorCode;
 import org.zstack.header.host.HostVO;
 import org.zstack.header.longjob.LongJob;
 import org.zstack.header.longjob.LongJobFor;
 import org.zstack.header.longjob.LongJobVO;
+import org.zstack.header.longjob.LongJobVO_;
 import org.zstack.header.message.APIEvent;
 import org.zstack.utils.gson.JSONObjectUtil;
+
+import java.sql.Timestamp;
 
 /**
  * RunIoModeBenchmark as a ZStack long job (APISubmitLongJobMsg, jobName APIRunIoModeBenchmarkMsg, jobData the
@@ -25,6 +29,13 @@ public class IoModeBenchmarkLongJob implements LongJob {
     public void start(LongJobVO job, ReturnValueCompletion<APIEvent> completion) {
         APIRunIoModeBenchmarkMsg msg = JSONObjectUtil.toObject(job.getJobData(), APIRunIoModeBenchmarkMsg.class);
         hostUuid = msg.getHostUuid();
+        if (job.getCreateDate() == null) {
+            // ZStack 5.2.0 never sets LongJobVO.createDate and its column has no default where the database makes a
+            // plain timestamp NULL (MariaDB >= 10.10): the job's end then fails in ZStack's own LongJobUtils
+            // (setExecuteTimeIfNeed: createDate.getTime()) and the job stays Running. This job's row gets its date.
+            SQL.New(LongJobVO.class).eq(LongJobVO_.uuid, job.getUuid()).set(LongJobVO_.createDate,
+                    new Timestamp(System.currentTimeMillis())).update();
+        }
         Platform.getComponentLoader().getComponent(BenchmarkRequests.class).run(msg, job.getUuid(), job.getApiId(),
                 new BenchmarkRequests.Answer() {
                     @Override

@@ -19,7 +19,6 @@ import org.zstack.sdk.SubmitLongJobAction
 import org.zstack.storage.primary.local.LocalStoragePrimaryStorageGlobalConfig
 import org.zstack.utils.gson.JSONObjectUtil
 
-import java.sql.Timestamp
 import java.util.concurrent.TimeUnit
 
 /**
@@ -80,8 +79,8 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         return SQL.New("select count(vo.hostUuid) from AioStorageBenchmarkVO vo", Long.class).find()
     }
 
-    private static Timestamp storedAt(String kind) {
-        return SQL.New("select vo.lastOpDate from AioStorageBenchmarkVO vo where vo.imageKind = :k", Timestamp.class).param("k", kind).find()
+    private static Date storedAt(String kind) {
+        return SQL.New("select vo.lastOpDate from AioStorageBenchmarkVO vo where vo.imageKind = :k", Date.class).param("k", kind).find()
     }
 
     private def runBenchmark(Map<String, Object> params) {
@@ -237,7 +236,7 @@ class AioIoModeBenchmarkCase extends AioCaseBase {
         assert host.files().isEmpty()
 
         // the same called directly: the API answers when it has ended, and replaces the stored one
-        Timestamp first = storedAt("qcow2-full")
+        Date first = storedAt("qcow2-full")
         sleep(1100)
         host.reset()
         def r = runBenchmark([imageKind: "qcow2-full"])
