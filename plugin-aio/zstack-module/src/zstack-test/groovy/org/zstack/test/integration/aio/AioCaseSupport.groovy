@@ -47,10 +47,18 @@ class AioCaseSupport {
         }
     }
 
-    /** What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring. */
+    /**
+     * What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring: since 46a3441 the probe also
+     * prints every host fact the known-bad rules test (qemu_native, kernel.release, qemu.linux-aio, qemu.liburing,
+     * aio.free, io_uring.setup, process.seccomp), and the core names each one missing as unknown; here all of them, as
+     * a healthy host prints them (no rule fires on them: AioIoModeKnownBadRulesCase). The storages' lines depend on the
+     * case's storage (AioIoModeKnownBadRulesCase adds them).
+     */
     static final String CAPABLE_HOST = "kernel=6.8.0-45-generic\nio_uring_disabled=0\nqemu=8.2.2\nqemu_io_uring=yes\nlibvirt=10.0.0\n" +
             "kvmagent_patch=no\nkvmagent_patch_reason=/var/lib/zstack/virtualenv/kvm/lib/python2.7/site-packages/kvmagent/plugins/vm_plugin.py" +
-            " does not read the aioIoMode addon\n"
+            " does not read the aioIoMode addon\n" +
+            "qemu_native=yes\nkernel.release=6.8.0-45-generic\nqemu.linux-aio=true\nqemu.liburing=liburing.so.2\n" +
+            "aio.free=1048000\nio_uring.setup=ok\nprocess.seccomp=disabled\n"
 
     /**
      * The simulated host's answer to plugin-aio's probe (ZStack's KvmRunShellMsg, SSH on a real host): what
