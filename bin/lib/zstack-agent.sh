@@ -50,8 +50,8 @@ zstack_agent_env() {
 
 # zstack_agent_start DIR: starts the real agent twice on 127.0.0.1 (stock on AGENT_STOCK_URL, patched on
 # AGENT_PATCHED_URL; logs in DIR) and turns on libvirtd's monitor log (DIR/qmp.log; a hot-plugged disk's aio is only
-# seen in the blockdev-add QEMU acknowledged). zstack_agent_stop undoes both: it ends the two launchers by their pids
-# and gives libvirtd back its log settings.
+# seen in the blockdev-add QEMU acknowledged). zstack_agent_stop undoes both: it ends the two launchers by their pids,
+# gives libvirtd back its log settings and removes DIR.
 zstack_agent_start() {
   local dir="$1" port
   AGENT_RUN_DIR="$dir"; mkdir -p "$dir"
@@ -81,4 +81,6 @@ zstack_agent_stop() {
   AGENT_PIDS=()
   virt-admin daemon-log-outputs "${AGENT_LOG_OUTPUTS:-3:file:/var/log/libvirt/libvirtd.log}" >/dev/null 2>&1 || true
   virt-admin daemon-log-filters "${AGENT_LOG_FILTERS:-}" >/dev/null 2>&1 || true
+  # the launchers' logs and the monitor log stay only when asked for (AIO_REALAGENT_KEEP=1)
+  [ "${AIO_REALAGENT_KEEP:-0}" = 1 ] || [ -z "${AGENT_RUN_DIR:-}" ] || rm -rf "$AGENT_RUN_DIR"
 }

@@ -63,6 +63,17 @@ SEND = re.compile(r'QEMU_MONITOR_SEND_MSG: mon=(0x[0-9a-f]+) msg=(\{.*\})\s*(fd=
 RECV = re.compile(r'QEMU_MONITOR_RECV_REPLY: mon=(0x[0-9a-f]+) reply=(\{.*\})\s*$')
 
 
+def logged_json(pattern, line):
+    """(monitor, object) of a monitor log line that pattern matches, else None."""
+    m = pattern.search(line)
+    if not m:
+        return None
+    try:
+        return m.group(1), json.loads(m.group(2))
+    except ValueError:
+        return None
+
+
 def from_qmp_log(path, wanted_nodes):
     """blockdev-add commands QEMU answered with "return", newest last, for nodes in wanted_nodes."""
     sent, disks = {}, {}
@@ -70,23 +81,14 @@ def from_qmp_log(path, wanted_nodes):
         return disks
     with open(path, errors="replace") as f:
         for line in f:
-            m = SEND.search(line)
-            if m:
-                try:
-                    msg = json.loads(m.group(2))
-                except ValueError:
-                    continue
-                if msg.get("execute") == "blockdev-add":
-                    sent[(m.group(1), msg.get("id"))] = msg.get("arguments", {})
+            msg = logged_json(SEND, line)
+            if msg and msg[1].get("execute") == "blockdev-add":
+                sent[(msg[0], msg[1].get("id"))] = msg[1].get("arguments", {})
                 continue
-            m = RECV.search(line)
-            if m:
-                try:
-                    reply = json.loads(m.group(2))
-                except ValueError:
-                    continue
-                node = sent.pop((m.group(1), reply.get("id")), None)
-                if node is not None and "return" in reply and node.get("driver") in PROTOCOL \
+            reply = logged_json(RECV, line)
+            if reply:
+                node = sent.pop((reply[0], reply[1].get("id")), None)
+                if node is not None and "return" in reply[1] and node.get("driver") in PROTOCOL \
                         and node.get("node-name") in wanted_nodes:
                     disks[node["filename"]] = disk(node, "blockdev-add")
     return disks
