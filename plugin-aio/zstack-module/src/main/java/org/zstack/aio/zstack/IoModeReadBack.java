@@ -83,12 +83,11 @@ public class IoModeReadBack {
             public Void call() {
                 // the pool thread may hold another task's context: its message deadline must not bound this call
                 TaskContext.removeTaskContext();
-                HostRef host = new HostRef(hostUuid, hostName != null ? hostName
-                        : Q.New(HostVO.class).select(HostVO_.name).eq(HostVO_.uuid, hostUuid).<String>findValue());
                 try {
-                    send(host, vms.read());
+                    send(new HostRef(hostUuid, hostName != null ? hostName
+                            : Q.New(HostVO.class).select(HostVO_.name).eq(HostVO_.uuid, hostUuid).<String>findValue()), vms.read());
                 } catch (RuntimeException e) {
-                    logger.warn(String.format("plugin-aio could not read back the disks on %s: %s", host.label(), e), e);
+                    logger.warn(String.format("plugin-aio could not read back the disks on host[uuid:%s]: %s", hostUuid, e), e);
                 }
                 return null;
             }

@@ -305,7 +305,9 @@ class AioIoModeReadBackCase extends AioCaseBase {
             retryInSecs(30) {
                 assert new File(dir, "sshd.log").text.contains("Accepted publickey for root from 127.0.0.1")
                 // virsh's own words, from this machine's libvirt: the script ran on the host
-                assert log.lines.any { it.contains("VM ${vm.uuid} on host") && it.contains("was not read back: error: failed to get domain") }: log.lines
+                assert log.lines.any {
+                    it.contains("VM ${vm.uuid} on host") && it.contains("was not read back: ") && it.contains("error: failed to get domain '${vm.uuid}'")
+                }: log.lines
             }
         } finally {
             jdbc.update("UPDATE KVMHostVO SET port = ? WHERE uuid = ?", sshPort, host)
