@@ -69,18 +69,12 @@ public class IoModeBenchmarks {
     private final BenchmarkStore store;
     private final ConcurrentHashMap<String, Running> byPair = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Running> byTag = new ConcurrentHashMap<>();
-    private volatile IoFactsChanges changes;
+    /** Where a stored benchmark is announced to every management node (the canonical event /aio/ioMode/factsChanged). */
+    private final IoFactsChanges changes;
 
-    public IoModeBenchmarks(HostShell shell, BenchmarkStore store) {
+    public IoModeBenchmarks(HostShell shell, BenchmarkStore store, IoFactsChanges changes) {
         this.shell = shell;
         this.store = store;
-    }
-
-    /**
-     * Where a stored benchmark is announced to every management node (i35b's canonical-event adapter of the port
-     * IoFactsChanges, wired in AioIoMode.xml); without one it is only logged.
-     */
-    public void setFactsChanges(IoFactsChanges changes) {
         this.changes = changes;
     }
 
@@ -191,13 +185,7 @@ public class IoModeBenchmarks {
     }
 
     private void publish(String hostUuid) {
-        IoFactsChange change = IoFactsChange.benchmark(hostUuid);
-        IoFactsChanges c = changes;
-        if (c != null) {
-            c.publish(change);
-        } else {
-            logger.info("plugin-aio: " + change.encode() + " (no IoFactsChanges adapter wired: nothing caches benchmarks yet)");
-        }
+        changes.publish(IoFactsChange.benchmark(hostUuid)); // every node reads the host's benchmarks again
     }
 
     private void end(Running r, StorageBenchmark b, boolean stored, String scratch, String refusal) {
