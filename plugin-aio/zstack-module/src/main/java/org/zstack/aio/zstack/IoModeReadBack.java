@@ -48,9 +48,11 @@ public class IoModeReadBack {
     private final EventFacade events;
     private final ThreadFacade threads;
     private final HostScript script;
+    private final RefusedIoModeStore refusals;
 
     public IoModeReadBack(DiskIoModes ioModes, ZStackPortsFactory ports, IoModeDecisionStore store, HostShell shell,
-                          EventFacade events, ThreadFacade threads) {
+                          EventFacade events, ThreadFacade threads, RefusedIoModeStore refusals) {
+        this.refusals = refusals;
         this.ioModes = ioModes;
         this.ports = ports;
         this.store = store;
@@ -138,6 +140,8 @@ public class IoModeReadBack {
             logger.warn("plugin-aio: " + d.sentence());
             events.fire(DISAGREEMENT_PATH, IoModeDisagreement.of(d));
         }
+        // a disk running the mode a host x storage once refused shows the refusal no longer holds
+        if (!r.cleared().isEmpty()) refusals.delete(r.cleared());
         for (String s : r.clearedSentences()) logger.info("plugin-aio: " + s);
     }
 }
