@@ -127,6 +127,15 @@ class RealKvmAgent {
         return JSONObjectUtil.toObject(run("python3", tools + "/qemu_disk_aio.py", vmUuid), LinkedHashMap.class).pid != null
     }
 
+    /** Waits until the VM's QEMU has run {@code seconds} (ps etimes). */
+    void waitQemuUptime(String vmUuid, int seconds) {
+        Object pid = JSONObjectUtil.toObject(run("python3", tools + "/qemu_disk_aio.py", vmUuid), LinkedHashMap.class).pid
+        assert pid != null: "no QEMU runs for VM ${vmUuid}"
+        while ((run("ps", "-o", "etimes=", "-p", String.valueOf(((Number) pid).longValue())).trim() as int) < seconds) {
+            sleep(500)
+        }
+    }
+
     static String run(String... args) {
         Process p = new ProcessBuilder(args).redirectErrorStream(true).start()
         String out = p.inputStream.getText("UTF-8")
