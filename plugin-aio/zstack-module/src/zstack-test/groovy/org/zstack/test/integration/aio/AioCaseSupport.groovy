@@ -45,10 +45,14 @@ class AioCaseSupport {
         }
     }
 
-    /** What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring. */
+    /**
+     * What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring and native: every fact a
+     * known-bad rule tests, none of them bad (no storage path given).
+     */
     static final String CAPABLE_HOST = "kernel=6.8.0-45-generic\nio_uring_disabled=0\nqemu=8.2.2\nqemu_io_uring=yes\nlibvirt=10.0.0\n" +
             "kvmagent_patch=no\nkvmagent_patch_reason=/var/lib/zstack/virtualenv/kvm/lib/python2.7/site-packages/kvmagent/plugins/vm_plugin.py" +
-            " does not read the aioIoMode addon\n"
+            " does not read the aioIoMode addon\nqemu_native=yes\nkernel.release=6.8.0-45-generic\nqemu.linux-aio=true\n" +
+            "qemu.liburing=liburing.so.2\naio.free=1048000\nio_uring.setup=ok\nprocess.seccomp=disabled\n"
 
     /**
      * The simulated host's answer to plugin-aio's probe (ZStack's KvmRunShellMsg, SSH on a real host): what

@@ -84,7 +84,7 @@ class AioIoModeHostFactsCase extends AioCaseBase {
         // the script sent over SSH is the module's own probe, shipped in its jar
         assert !scripts.isEmpty()
         assert scripts[-1].contains("qemu-img bench -f raw -t writeback -i io_uring")
-        assert scripts[-1].contains('echo "io_uring_disabled=')
+        assert scripts[-1].contains('"io_uring_disabled=$(cat "$proc/sys/kernel/io_uring_disabled")"')
 
         def f = AioCaseSupport.hostFacts(adminSession(), host)
         assert f.hostUuid == host

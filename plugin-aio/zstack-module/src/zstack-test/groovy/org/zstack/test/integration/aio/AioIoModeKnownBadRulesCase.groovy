@@ -1,7 +1,6 @@
 package org.zstack.test.integration.aio
 
 import org.zstack.core.db.Q
-import org.zstack.core.db.SQL
 import org.zstack.header.storage.primary.PrimaryStorageVO
 import org.zstack.header.storage.primary.PrimaryStorageVO_
 import org.zstack.kvm.KVMAgentCommands
@@ -28,9 +27,8 @@ class AioIoModeKnownBadRulesCase extends AioCaseBase {
 
     /** A host on which no rule fires: every fact a rule tests printed, ext4 under the storage. */
     static String healthy(String ps, String path) {
-        return AioCaseSupport.CAPABLE_HOST + "qemu_native=yes\nkernel.release=6.8.0-45-generic\nqemu.linux-aio=true\nqemu.liburing=liburing.so.2\n" +
-                "aio.free=1048000\nio_uring.setup=ok\nprocess.seccomp=disabled\nstorage.${ps}.path=${path}\n" +
-                "storage.${ps}.filesystem=ext4\nstorage.${ps}.loopBacked=no\nstorage.${ps}.directIo=yes\n"
+        return AioCaseSupport.CAPABLE_HOST + "storage.${ps}.path=${path}\nstorage.${ps}.filesystem=ext4\n" +
+                "storage.${ps}.loopBacked=no\nstorage.${ps}.directIo=yes\n"
     }
 
     /**
@@ -78,7 +76,7 @@ class AioIoModeKnownBadRulesCase extends AioCaseBase {
     @Override
     void clean() {
         if (ps != null) {
-            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
+            SharedBlockDeviceStandIn.retype(ps, SMPConstants.SMP_TYPE)
         }
         super.clean()
     }
@@ -156,7 +154,7 @@ class AioIoModeKnownBadRulesCase extends AioCaseBase {
     void testRuleFires(String id, String mode, Map<String, String> changes, String version) {
         if (id == "lvm-io_uring") {
             // block storage: no path for the probe; the stand-in makes the volumes block devices, as SharedBlock does
-            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
+            SharedBlockDeviceStandIn.retype(ps, SharedBlockDeviceStandIn.TYPE)
         }
         String printed = lines(healthy(ps, path), ps, changes)
         reconnect(printed, version ?: "8.2.2")
