@@ -58,8 +58,14 @@ final class StartRecovery {
     void failed(String vmUuid, ErrorCode err) {
         Started s = inFlight.remove(vmUuid);
         if (s == null || err == null) return;
-        StartRefusal r = ioModes.startFailed(s.plan, text(err), s.imagePaths, IsoDates.format(System.currentTimeMillis()),
-                s.ports);
+        StartRefusal r;
+        try {
+            r = ioModes.startFailed(s.plan, text(err), s.imagePaths, IsoDates.format(System.currentTimeMillis()), s.ports);
+        } catch (RuntimeException e) {
+            // the start has failed anyway: ZStack's error goes out as it is
+            logger.warn(String.format("plugin-aio: cannot read the failed start of vm[uuid:%s] for an io mode", vmUuid), e);
+            return;
+        }
         if (!r.recognised()) return;
         logger.warn(String.format("plugin-aio: the start of vm[uuid:%s] failed on an io mode: %s", vmUuid, r.refusal().text()));
         try {

@@ -1,7 +1,6 @@
 package org.zstack.test.integration.aio
 
 import org.zstack.core.db.Q
-import org.zstack.core.db.SQL
 import org.zstack.header.storage.primary.PrimaryStorageVO
 import org.zstack.header.storage.primary.PrimaryStorageVO_
 import org.zstack.kvm.KVMAgentCommands
@@ -78,7 +77,7 @@ class AioIoModeKnownBadRulesCase extends AioCaseBase {
     @Override
     void clean() {
         if (ps != null) {
-            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
+            SharedBlockDeviceStandIn.retype(ps, SMPConstants.SMP_TYPE)
         }
         super.clean()
     }
@@ -156,7 +155,7 @@ class AioIoModeKnownBadRulesCase extends AioCaseBase {
     void testRuleFires(String id, String mode, Map<String, String> changes, String version) {
         if (id == "lvm-io_uring") {
             // block storage: no path for the probe; the stand-in makes the volumes block devices, as SharedBlock does
-            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
+            SharedBlockDeviceStandIn.retype(ps, SharedBlockDeviceStandIn.TYPE)
         }
         String printed = lines(healthy(ps, path), ps, changes)
         reconnect(printed, version ?: "8.2.2")

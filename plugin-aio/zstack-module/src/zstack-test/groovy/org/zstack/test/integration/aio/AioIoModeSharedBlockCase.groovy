@@ -2,9 +2,6 @@ package org.zstack.test.integration.aio
 
 import org.springframework.jdbc.core.JdbcTemplate
 import org.zstack.core.db.DatabaseFacade
-import org.zstack.core.db.SQL
-import org.zstack.header.storage.primary.PrimaryStorageVO
-import org.zstack.header.storage.primary.PrimaryStorageVO_
 import org.zstack.kvm.KVMAgentCommands
 import org.zstack.kvm.VolumeTO
 import org.zstack.sdk.DiskOfferingInventory
@@ -35,7 +32,7 @@ class AioIoModeSharedBlockCase extends AioCaseBase {
     @Override
     void clean() {
         if (ps != null) {
-            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
+            SharedBlockDeviceStandIn.retype(ps, SMPConstants.SMP_TYPE)
         }
         super.clean()
     }
@@ -58,7 +55,7 @@ class AioIoModeSharedBlockCase extends AioCaseBase {
             } as VolumeInventory
             attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = spare.uuid }
             detachDataVolumeFromVm { uuid = spare.uuid }
-            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, ps).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
+            SharedBlockDeviceStandIn.retype(ps, SharedBlockDeviceStandIn.TYPE)
 
             testSharedBlockAddedAfterTheInstallRunsNativeWithNoConfig()
             testAnAdminsChangedGlobalValueWinsOverTheKindsDefault()

@@ -1,6 +1,7 @@
 package org.zstack.test.integration.aio
 
 import org.zstack.core.db.Q
+import org.zstack.core.db.SQL
 import org.zstack.header.errorcode.ErrorCode
 import org.zstack.header.storage.primary.PrimaryStorageVO
 import org.zstack.header.storage.primary.PrimaryStorageVO_
@@ -20,6 +21,14 @@ import org.zstack.kvm.VolumeTO
  */
 class SharedBlockDeviceStandIn implements KVMStartVmExtensionPoint, KVMAttachVolumeExtensionPoint {
     static final String TYPE = "SharedBlock"
+
+    /**
+     * Gives a primary storage another type: SharedBlock for a case, and its real type back before ZStack deletes it
+     * (ZStack deletes a primary storage through its type's factory).
+     */
+    static void retype(String psUuid, String type) {
+        SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, psUuid).set(PrimaryStorageVO_.type, type).update()
+    }
 
     private static Set<String> sharedBlockVolumes(List<VolumeInventory> volumes) {
         List<String> ps = volumes*.primaryStorageUuid.findAll { it != null }
