@@ -3,7 +3,7 @@
 # writing 4 KiB blocks, with QEMU's own block layer (qemu-img bench -t none: O_DIRECT, as disks run with cache none)
 # on a scratch image it creates in the storage's path and always removes. Sent by the platform once per run (ZStack:
 # KvmRunShellMsg, one short call per run, the job stepping from run to run); an admin may run it by hand:
-#   sh host-bench.sh DIR MODE DEPTH RW SECONDS FORMAT PREALLOCATION SCRATCH_MIB RESERVE_MIB
+#   sh host-bench.sh DIR MODE DEPTH RW SECONDS FORMAT PREALLOCATION SCRATCH_MIB RESERVE_MIB [TAG]
 #   sh host-bench.sh /var/lib/zstack/ps native 32 write 5 qcow2 full 64 1024
 # Arguments (plugin-core's BenchPlan gives them from conf/aio/measure.properties):
 #   DIR            the storage's path on this host (a directory QEMU opens images in)
@@ -15,6 +15,8 @@
 #                  ignores TERM: never past 10 s
 #   FORMAT         qcow2 | raw;   PREALLOCATION  off | metadata | falloc | full (the scratch image's kind)
 #   SCRATCH_MIB    the scratch image's size;   RESERVE_MIB  what must stay free on the storage besides it
+#   TAG            optional, 1-32 letters or digits: the scratch image is DIR/.aio-bench.TAG.XXXXXX, so the benchmark
+#                  that sent it can remove exactly its own leftovers afterwards (host-bench-scratch.sh clean DIR TAG)
 # Prints exactly one line (docs/measure.md, "The benchmark script"), and nothing else on stdout:
 #   bench mode=<threads|native|io_uring> depth=<n> rw=<read|write> iops=<n>      exit 0
 #   bench mode=... depth=... rw=... refused=no-room <sentence>                   exit 3  (nothing was written)
@@ -23,7 +25,7 @@
 # The scratch file (DIR/.aio-bench.*) is removed on every exit, a signal's included; one left by a call killed with
 # SIGKILL is swept by the next call once it is 5 minutes old (no call lives that long: another host's running
 # scratch on a shared storage is never touched).
-dir=$1 mode=$2 depth=$3 rw=$4 secs=$5 fmt=$6 prealloc=$7 scratch=$8 reserve=$9
+dir=$1 mode=$2 depth=$3 rw=$4 secs=$5 fmt=$6 prealloc=$7 scratch=$8 reserve=$9 tag=${10}
 img=""
 cleanup() { if [ -n "$img" ]; then rm -f "$img"; fi; }
 trap cleanup EXIT
@@ -33,7 +35,7 @@ trap 'exit 143' TERM
 
 bad() { echo "bench refused=bad-arguments $*"; exit 2; }
 is_int() { case "$1" in ''|*[!0-9]*) return 1 ;; *) return 0 ;; esac; }
-[ "$#" -eq 9 ] || bad "9 arguments expected (DIR MODE DEPTH RW SECONDS FORMAT PREALLOCATION SCRATCH_MIB RESERVE_MIB), got $#."
+[ "$#" -eq 9 ] || [ "$#" -eq 10 ] || bad "9 arguments expected (DIR MODE DEPTH RW SECONDS FORMAT PREALLOCATION SCRATCH_MIB RESERVE_MIB), or 10 with TAG, got $#."
 case "$mode" in threads|native|io_uring) ;; *) bad "MODE must be threads, native or io_uring." ;; esac
 case "$rw" in read|write) ;; *) bad "RW must be read or write." ;; esac
 is_int "$depth" && [ "$depth" -ge 1 ] && [ "$depth" -le 1024 ] || bad "DEPTH must be a whole number from 1 to 1024."
@@ -43,6 +45,10 @@ case "$prealloc" in off|metadata|falloc|full) ;; *) bad "PREALLOCATION must be o
 [ "$fmt" = raw ] && [ "$prealloc" = metadata ] && bad "a raw image has no metadata preallocation."
 is_int "$scratch" && [ "$scratch" -ge 1 ] && [ "$scratch" -le 65536 ] || bad "SCRATCH_MIB must be a whole number from 1 to 65536."
 is_int "$reserve" || bad "RESERVE_MIB must be a whole number."
+if [ "$#" -eq 10 ]; then
+  case "$tag" in ''|*[!A-Za-z0-9]*) bad "TAG must be 1-32 letters or digits." ;; esac
+  [ "${#tag}" -le 32 ] || bad "TAG must be 1-32 letters or digits."
+fi
 
 run="bench mode=$mode depth=$depth rw=$rw"
 fail() { echo "$run failed=$*"; exit 1; }
@@ -70,7 +76,7 @@ deadline_ms=$(( $(now_ms) + secs * 1000 ))
 # seconds left as timeout(1) takes them (0.250), or 0 when less than a tenth of a second is left
 left() { awk -v l=$((deadline_ms - $(now_ms))) 'BEGIN { if (l < 100) print 0; else printf "%.3f", l / 1000 }'; }
 
-img=$(mktemp "$dir/.aio-bench.XXXXXX" 2>/dev/null) || { img=""; fail "cannot create a scratch file in $dir."; }
+img=$(mktemp "$dir/.aio-bench.${tag:+$tag.}XXXXXX" 2>/dev/null) || { img=""; fail "cannot create a scratch file in $dir."; }
 l=$(left)
 [ "$l" != 0 ] || fail "no time left to create the scratch image within $secs s."
 if ! out=$(timeout -k 1 "$l" qemu-img create -q -f "$fmt" -o "preallocation=$prealloc" "$img" "${scratch}M" 2>&1); then

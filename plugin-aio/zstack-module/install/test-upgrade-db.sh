@@ -143,7 +143,7 @@ upgrade_db "$W/upgrade" "$W/upgrade1.log" || { cat "$W/upgrade1.log" >&2; fail "
 n_module="$(ls "$MODULE"/conf/db/upgrade/*.sql | wc -l)"
 [ "$(sql "SELECT COUNT(*) FROM schema_version WHERE script LIKE '%__aio_%' AND success = 1")" = "$n_module" ] \
   || fail "not every module script is applied: $(sql "SELECT script, success FROM schema_version WHERE script LIKE '%__aio_%'")"; ok
-for t in AioVolumeIoModeDecisionVO AioHostIoFactsVO AioConfigBackupVO AioManagementNodeVO; do
+for t in AioVolumeIoModeDecisionVO AioHostIoFactsVO AioConfigBackupVO AioManagementNodeVO AioRefusedIoModeVO; do
   [ "$(sql "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'zstack' AND table_name = '$t'")" = 1 ] || fail "no table $t"
 done; ok
 # SharedBlock without an override is pinned to native; the admin's threads on sblk-2 stays; LocalStorage gets nothing
@@ -200,7 +200,7 @@ upgrade_db "$W/upgrade" "$W/upgrade6.log" || { cat "$W/upgrade6.log" >&2; fail "
 [ "$(sql "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'zstack' AND table_name LIKE 'Aio%'")" = 0 ] || fail "uninstall.sql left tables"
 [ "$(sql "SELECT COUNT(*) FROM schema_version WHERE script LIKE '%__aio_%'")" = 0 ] || fail "uninstall.sql left schema_version rows"; ok
 # ZStack's boot reads no table it does not map: none of its Java names the module's tables (checked in its source)
-if grep -rlE "Aio(VolumeIoModeDecision|HostIoFacts|ConfigBackup|ManagementNode)VO" --include=*.java "$SRC" 2>/dev/null | grep -q .; then
+if grep -rlE "Aio(VolumeIoModeDecision|HostIoFacts|ConfigBackup|ManagementNode|RefusedIoMode)VO" --include=*.java "$SRC" 2>/dev/null | grep -q .; then
   fail "ZStack's source names a module table"
 fi; ok
 

@@ -58,4 +58,10 @@ public class VolumeIoModeDecisionInventory {
 
     /** ISO-8601 UTC: since when the stored decision has been this one. */
     public String decidedAt;
+
+    /**
+     * The volume's observed workload as last sampled (not necessarily what {@link #optimizedFor} weighed at the
+     * decision); null when never sampled, or on a platform that shows it elsewhere.
+     */
+    public VolumeWorkloadInventory workload;
 }

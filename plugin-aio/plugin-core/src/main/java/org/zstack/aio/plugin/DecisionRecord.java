@@ -18,6 +18,8 @@ import java.util.List;
  * {@code runningIo}, {@code readBackAt} and {@code disagreement} are the last read-back ({@link DiskIoModes#readBack}):
  * what the disk really runs, read from libvirt's live domain XML and QEMU's log, when, and the one sentence saying how
  * that differs from {@code effective} (null when it agrees); null on a platform that never reads back.
+ * {@code workload} is the volume's observed workload as last sampled, shown with the decision but not one of its
+ * columns (the platform's sampling keeps it: {@link #withWorkload}); null when never sampled or not shown.
  */
 public final class DecisionRecord {
 
@@ -46,6 +48,8 @@ public final class DecisionRecord {
     private final String disagreement;
     /** ISO-8601 UTC ({@code 2026-11-26T04:31:11.123Z}): since when the stored decision has been this one */
     private final String decidedAt;
+    /** shown, never stored with the decision: set only by {@link #withWorkload} on a copy */
+    private WorkloadRecord workload;
 
     public DecisionRecord(String volumeUuid, String vmInstanceUuid, String hostUuid, String operation, String requested,
                           String source, String effective, boolean refused, List<CheckRecord> checks, String reason,
@@ -124,6 +128,17 @@ public final class DecisionRecord {
     /** how what the disk runs differs from the decision, one sentence; null when it agrees or was never read back */
     public String getDisagreement() { return disagreement; }
     public String getDecidedAt() { return decidedAt; }
+    /** the volume's observed workload as last sampled (not what the decision weighed: {@link #getOptimizedFor}); null: none shown */
+    public WorkloadRecord getWorkload() { return workload; }
+
+    /** The same record showing the volume's observed workload as last sampled (null: never sampled). */
+    public DecisionRecord withWorkload(WorkloadProfile sampled) {
+        DecisionRecord r = new DecisionRecord(volumeUuid, vmInstanceUuid, hostUuid, operation, requested, source, effective,
+                refused, checks, reason, appliedIo, appliedCache, attempts, optimizedFor, runningIo, readBackAt, disagreement,
+                decidedAt);
+        r.workload = sampled == null ? null : WorkloadRecord.of(sampled);
+        return r;
+    }
 
     /**
      * The same decision as last read back: the live domain's {@code io}/{@code cache} ({@code appliedIo},

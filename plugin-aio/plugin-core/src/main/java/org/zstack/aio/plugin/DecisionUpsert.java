@@ -29,6 +29,27 @@ public final class DecisionUpsert {
     public static final List<String> READ_BACK_COLUMNS = Collections.unmodifiableList(Arrays.asList("runningIo", "readBackAt",
             "disagreement"));
 
+    /**
+     * What the host reports the disk got ({@code appliedIo}, {@code appliedCache}: on ZStack, the live domain's driver
+     * as a read-back finds it): written with the decision, but not content either, so a read-back followed by a start
+     * of the same decision keeps its date.
+     */
+    public static final List<String> APPLIED_COLUMNS = Collections.unmodifiableList(Arrays.asList("appliedIo", "appliedCache"));
+
+    /**
+     * What a read-back writes on a stored row ({@link #readBack}): the live driver and the read-back, nothing of the
+     * decision.
+     */
+    static final List<String> READ_BACK_WRITTEN;
+
+    /**
+     * The stored decision a read-back was compared with is still the row's when these are unchanged (the VM, its host,
+     * the operation and the mode): a read-back that finishes after a later operation stored another decision leaves
+     * that row alone.
+     */
+    static final List<String> READ_BACK_GUARD = Collections.unmodifiableList(Arrays.asList("vmInstanceUuid", "hostUuid",
+            "operation", "effective"));
+
     private static final String CREATE_DATE = "createDate";
     private static final String KEY = "volumeUuid";
     /** Every stored column but the key and the date: what a row writes. */
@@ -42,7 +63,11 @@ public final class DecisionUpsert {
         c.remove(CREATE_DATE);
         WRITTEN = Collections.unmodifiableList(new ArrayList<String>(c));
         c.removeAll(READ_BACK_COLUMNS);
+        c.removeAll(APPLIED_COLUMNS);
         CONTENT = Collections.unmodifiableList(c);
+        List<String> r = new ArrayList<String>(APPLIED_COLUMNS);
+        r.addAll(READ_BACK_COLUMNS);
+        READ_BACK_WRITTEN = Collections.unmodifiableList(r);
     }
 
     private final String sql;
@@ -77,6 +102,41 @@ public final class DecisionUpsert {
         sql.append(", createDate, NOW())");
         for (String c : WRITTEN) sql.append(", ").append(c).append(" = VALUES(").append(c).append(')');
         sql.append(", lastOpDate = NOW()");
+        return new DecisionUpsert(sql.toString(), Collections.unmodifiableList(args));
+    }
+
+    /**
+     * What a read-back found ({@link DiskIoModes#readBack}) written on the stored rows it read, in one statement: only
+     * the live driver and the read-back columns ({@link #READ_BACK_WRITTEN}), and only on a row whose decision is still
+     * the one compared ({@link #READ_BACK_GUARD}); a row deleted or decided anew meanwhile is left as it is, and no row
+     * is created (a record that was never stored goes through {@link #of}). The decision's date stays.
+     *
+     * @param records at least one
+     */
+    public static DecisionUpsert readBack(String table, List<DecisionRecord> records) {
+        if (records.isEmpty()) throw new IllegalArgumentException("nothing to store");
+        StringBuilder sql = new StringBuilder("UPDATE ").append(table).append(" SET ");
+        List<Object> args = new ArrayList<Object>();
+        for (String c : READ_BACK_WRITTEN) {
+            sql.append(c).append(" = CASE ").append(KEY);
+            for (DecisionRecord d : records) {
+                sql.append(" WHEN ? THEN ?");
+                args.add(d.getVolumeUuid());
+                args.add(raw(d, c));
+            }
+            sql.append(" END, ");
+        }
+        sql.append("lastOpDate = NOW() WHERE ");
+        for (int i = 0; i < records.size(); i++) {
+            DecisionRecord d = records.get(i);
+            sql.append(i == 0 ? "(" : " OR (").append(KEY).append(" = ?");
+            args.add(d.getVolumeUuid());
+            for (String c : READ_BACK_GUARD) {
+                sql.append(" AND ").append(c).append(" <=> ?");
+                args.add(raw(d, c));
+            }
+            sql.append(')');
+        }
         return new DecisionUpsert(sql.toString(), Collections.unmodifiableList(args));
     }
 

@@ -162,7 +162,7 @@ public final class DiskIoModes {
      * A VM start of {@code plan} that the host failed with {@code error} (ZStack: the start's error as its KVMHost
      * reports it, the agent's libvirt error inside): whether libvirt or QEMU refused a disk's io mode, by their words in
      * the rules' {@code startRefusals}. For each refused disk: what to remember as refused on the host × storage (so
-     * no later start tries it there until cleared), the mode its next start will use (the same start decided again with
+     * no later start tries it there until cleared; only where the disk steps down, onUnsatisfied = fallback), the mode its next start will use (the same start decided again with
      * the refusal remembered), and the one sentence the start fails with. {@link StartRefusal#NONE} when the error holds
      * none of the words: the failure is not an io mode's.
      *
@@ -183,18 +183,25 @@ public final class DiskIoModes {
         }
         List<RefusalRecognizer.Match> matches = recognizer.recognise(error, tried);
         if (matches.isEmpty()) return StartRefusal.NONE;
-        List<RefusedIoMode> remember = new ArrayList<RefusedIoMode>();
+        List<RefusedIoMode> refusedHere = new ArrayList<RefusedIoMode>();
         for (RefusalRecognizer.Match m : matches) {
             if (m.words.scope() != IoModeText.Scope.HOST_STORAGE) continue;
             List<String> cleared = new ArrayList<String>();
             cleared.add(RefusedIoMode.CLEARED_BY_ADMIN);
             if (m.words.clearedBy().contains(IoModeText.Clearing.VERSION_CHANGE)) cleared.add(RefusedIoMode.CLEARED_BY_VERSION_CHANGE);
             if (m.words.clearedBy().contains(IoModeText.Clearing.READ_BACK)) cleared.add(RefusedIoMode.CLEARED_BY_READ_BACK);
-            remember.add(new RefusedIoMode(h.uuid(), m.disk.disk.volume().primaryStorageUuid(), m.disk.mode.wire(), m.words.id(),
+            refusedHere.add(new RefusedIoMode(h.uuid(), m.disk.disk.volume().primaryStorageUuid(), m.disk.mode.wire(), m.words.id(),
                     m.words.byName(), m.said, m.disk.disk.volumeUuid(), plan.request().vmUuid(), at, host.getQemu(),
                     host.getLibvirt(), cleared));
         }
-        DiskPlan next = remember.isEmpty() ? null : plan(plan.request(), new Remembering(ports, h.uuid(), remember));
+        DiskPlan next = refusedHere.isEmpty() ? null : plan(plan.request(), new Remembering(ports, h.uuid(), refusedHere));
+        // remembered only where the disk steps down (onUnsatisfied = fallback); with fail its next decision is refused,
+        // and nothing changes: the start fails with the sentence alone
+        List<RefusedIoMode> remember = new ArrayList<RefusedIoMode>();
+        for (RefusedIoMode r : refusedHere) {
+            PlannedDisk again = next.disk(r.getVolumeUuid());
+            if (again != null && !again.decision().refused()) remember.add(r);
+        }
         List<StartRefusal.Disk> disks = new ArrayList<StartRefusal.Disk>();
         for (RefusalRecognizer.Match m : matches) {
             PlannedDisk again = next == null || m.words.scope() != IoModeText.Scope.HOST_STORAGE ? null
@@ -222,14 +229,14 @@ public final class DiskIoModes {
                     + others + ".", "Set kvm/vm.cacheMode to none or directsync for the volume, or choose another"
                     + " kvm/vm.ioMode for it.");
         }
+        if (d.next() == null || remember.isEmpty()) {
+            return new IoModeRefusal(d.volumeUuid(), head + ", and vm.ioMode.onUnsatisfied is fail, so no other mode is"
+                    + " tried and nothing is remembered" + others + ".",
+                    "Fix what " + d.by() + " names, choose another kvm/vm.ioMode for the volume or its primary storage, or"
+                    + " set kvm/vm.ioMode.onUnsatisfied to fallback.");
+        }
         String where = "this host and primary storage " + first.disk.disk.volume().primaryStorageUuid();
         String cleared = remember.get(0).howCleared();
-        if (d.next() == null) {
-            return new IoModeRefusal(d.volumeUuid(), head + ", and vm.ioMode.onUnsatisfied is fail, so no other mode is"
-                    + " tried; the refusal is remembered for " + where + " until " + cleared + others + ".",
-                    "Fix what " + d.by() + " names and clear the refusal, choose another kvm/vm.ioMode for the volume or its"
-                    + " primary storage, or set kvm/vm.ioMode.onUnsatisfied to fallback.");
-        }
         return new IoModeRefusal(d.volumeUuid(), head + ". The refusal is remembered for " + where + ", so the next start of"
                 + " the VM runs the volume with " + d.next().wire() + others + ".", "Start the VM again. " + d.by()
                 + "'s refusal stays remembered until " + cleared + ".");

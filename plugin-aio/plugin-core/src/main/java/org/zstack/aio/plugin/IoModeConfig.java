@@ -44,9 +44,46 @@ public final class IoModeConfig {
     public static final List<IoModeConfig> ALL =
             Collections.unmodifiableList(Arrays.asList(IO_MODE, ON_UNSATISFIED, ALLOW_FALLOC));
 
+    /**
+     * kvm/vm.ioMode.benchmark.intervalHours (ZStack module): how often each connected KVM host benchmarks each
+     * LocalStorage or NFS primary storage it mounts; 0, the default, never (issue 35: a benchmark never runs unless an
+     * admin asks, or a schedule config they set). Global only: a schedule is the operator's. 0-8760 (the module's
+     * validator).
+     */
+    public static final IoModeConfig BENCHMARK_INTERVAL_HOURS = new IoModeConfig("vm.ioMode.benchmark.intervalHours",
+            Type.INTEGER, "0", Collections.<String>emptyList(), Collections.<ConfigSource>emptyList(),
+            "How often, in hours, each connected KVM host benchmarks (qemu-img bench, at most 60 s each) every"
+            + " LocalStorage or NFS primary storage it mounts, for auto; 0 (the default) never: a benchmark then runs only"
+            + " when an admin asks (RunIoModeBenchmark). At most 8760 (a year).");
+
+    /**
+     * kvm/vm.ioMode.workload.sampleInterval: seconds between two workload samples of a host's disks (ZStack module;
+     * the standalone server samples on its own tracker's round, kvm/vm.workload.sampleInterval). Global only: it is
+     * the cost the operator allows on every host. Its default is conf/aio/measure.properties' workload.intervalSeconds
+     * (MeasureSettingsTest checks they agree).
+     */
+    public static final IoModeConfig WORKLOAD_SAMPLE_INTERVAL = new IoModeConfig("vm.ioMode.workload.sampleInterval",
+            Type.INTEGER, "300", Collections.<String>emptyList(), Collections.<ConfigSource>emptyList(),
+            "Seconds between two samples of every running disk's block counters on each connected KVM host (one short"
+            + " virsh call per host, bounded), folded into each volume's time-decayed workload, which auto weighs the"
+            + " host's storage benchmark by. 0 turns sampling off; otherwise 10 to 86400.");
+
+    /** The configs of measuring that only the ZStack module declares (the standalone server has its own). */
+    public static final List<IoModeConfig> MEASURING = Collections.unmodifiableList(Arrays.asList(BENCHMARK_INTERVAL_HOURS,
+            WORKLOAD_SAMPLE_INTERVAL));
+
+    /** Every config the ZStack module declares, in the order of its globalConfig XML: {@link #ALL}, then {@link #MEASURING}. */
+    public static final List<IoModeConfig> ZSTACK_MODULE;
+
+    static {
+        List<IoModeConfig> all = new ArrayList<IoModeConfig>(ALL);
+        all.addAll(MEASURING);
+        ZSTACK_MODULE = Collections.unmodifiableList(all);
+    }
+
     /** A config's value type, as each platform names it. */
     public enum Type {
-        STRING("String", "java.lang.String"), BOOLEAN("Boolean", "java.lang.Boolean");
+        STRING("String", "java.lang.String"), BOOLEAN("Boolean", "java.lang.Boolean"), INTEGER("Integer", "java.lang.Integer");
 
         private final String yaml;
         private final String zstack;
@@ -106,9 +143,15 @@ public final class IoModeConfig {
 
     public String description() { return description; }
 
-    /** The config of this name, or null when the feature has none. */
+    /** The io-mode config of this name ({@link #ALL}), or null when the feature has none. */
     public static IoModeConfig named(String name) {
         for (IoModeConfig c : ALL) if (c.name.equals(name)) return c;
+        return null;
+    }
+
+    /** Any config the ZStack module declares ({@link #ZSTACK_MODULE}) of this name, or null. */
+    public static IoModeConfig declaredByZStackModule(String name) {
+        for (IoModeConfig c : ZSTACK_MODULE) if (c.name.equals(name)) return c;
         return null;
     }
 

@@ -34,7 +34,10 @@ public final class StartRefusal {
     /** Each disk whose mode was refused, in the start's order. */
     public List<Disk> disks() { return disks; }
 
-    /** The refusals to store as host × storage facts (none for a refusal of the volume's own settings). */
+    /**
+     * The refusals to store as host × storage facts: none for a refusal of the volume's own settings, and none with
+     * onUnsatisfied = fail (the start fails with the sentence, and nothing else changes).
+     */
     public List<RefusedIoMode> remember() { return remember; }
 
     /** The one sentence the start fails with, naming the disk, the refused mode and what comes next; null for NONE. */

@@ -55,8 +55,9 @@ class DecisionUpsertTest {
         for (String c : DecisionRecord.STORED_COLUMNS) {
             if (c.equals("volumeUuid") || c.equals("createDate")) {
                 assertThat(keep).doesNotContain(c + " <=>");
-            } else if (DecisionUpsert.READ_BACK_COLUMNS.contains(c)) {
-                // written (an operation's records are not read back yet) but not what "decided since" compares
+            } else if (DecisionUpsert.READ_BACK_COLUMNS.contains(c) || DecisionUpsert.APPLIED_COLUMNS.contains(c)) {
+                // written (an operation's records are not read back yet) but not what "decided since" compares: a start
+                // after a read-back that found the live driver keeps the decision's date
                 assertThat(keep).doesNotContain(c + " <=>");
                 assertThat(sql).contains(", " + c + " = VALUES(" + c + ")");
             } else {
@@ -79,6 +80,41 @@ class DecisionUpsertTest {
         assertThat(DecisionUpsert.value(read, "readBackAt", JSON))
                 .isEqualTo(new java.sql.Timestamp(java.time.Instant.parse("2026-11-27T10:00:00.123Z").toEpochMilli()));
         assertThat(DecisionUpsert.value(record("v1", null), "readBackAt", JSON)).isNull();
+    }
+
+    @Test
+    void aReadBackWritesOnlyWhatItFoundOnRowsStillHoldingTheDecisionItCompared() {
+        DecisionRecord a = new DecisionRecord("v1", "vm", "host", "start", "io_uring", "global", "io_uring", false,
+                Collections.<DecisionRecord.CheckRecord>emptyList(), "why", "io_uring", "none", null, null, "threads",
+                "2026-11-27T10:00:00.123Z", "runs threads", null);
+        DecisionRecord b = new DecisionRecord("v2", "vm", "host", "attach", "native", "global", "native", false,
+                Collections.<DecisionRecord.CheckRecord>emptyList(), "why", "native", "none", null, null, "native",
+                "2026-11-27T10:00:00.123Z", null, null);
+        DecisionUpsert u = DecisionUpsert.readBack("T", Arrays.asList(a, b));
+        String sql = u.sql();
+        // an UPDATE: a row deleted meanwhile (its volume gone) is not created again
+        assertThat(sql).startsWith("UPDATE T SET ").doesNotContain("INSERT");
+        // what it writes: the live driver and the read-back, nothing of the decision nor its date
+        String set = sql.substring(0, sql.indexOf(" WHERE "));
+        for (String c : DecisionRecord.STORED_COLUMNS) {
+            boolean written = DecisionUpsert.READ_BACK_COLUMNS.contains(c) || DecisionUpsert.APPLIED_COLUMNS.contains(c);
+            assertThat(set.contains(" " + c + " = CASE volumeUuid WHEN ? THEN ? WHEN ? THEN ? END")).as(c).isEqualTo(written);
+        }
+        assertThat(set).doesNotContain("createDate").endsWith("lastOpDate = NOW()");
+        // each row only while it still holds the decision the read-back compared with
+        assertThat(sql.substring(sql.indexOf(" WHERE "))).isEqualTo(" WHERE (volumeUuid = ? AND vmInstanceUuid <=> ?"
+                + " AND hostUuid <=> ? AND operation <=> ? AND effective <=> ?) OR (volumeUuid = ? AND vmInstanceUuid <=> ?"
+                + " AND hostUuid <=> ? AND operation <=> ? AND effective <=> ?)");
+        java.sql.Timestamp at = new java.sql.Timestamp(java.time.Instant.parse("2026-11-27T10:00:00.123Z").toEpochMilli());
+        assertThat(u.args()).containsExactly(
+                "v1", "io_uring", "v2", "native",           // appliedIo
+                "v1", "none", "v2", "none",                 // appliedCache
+                "v1", "threads", "v2", "native",            // runningIo
+                "v1", at, "v2", at,                         // readBackAt
+                "v1", "runs threads", "v2", null,           // disagreement
+                "v1", "vm", "host", "start", "io_uring",    // row 1's guard
+                "v2", "vm", "host", "attach", "native");    // row 2's guard
+        assertThatThrownBy(() -> DecisionUpsert.readBack("T", Collections.emptyList())).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

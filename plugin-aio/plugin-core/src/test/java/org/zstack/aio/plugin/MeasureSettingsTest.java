@@ -22,6 +22,8 @@ class MeasureSettingsTest {
         assertThat(s.intervalSeconds()).isEqualTo(300);
         assertThat(s.halfLifeSeconds()).isEqualTo(3600);
         assertThat(s.callSeconds()).isEqualTo(5);
+        // the ZStack module's config of the interval defaults to the file's value
+        assertThat(IoModeConfig.WORKLOAD_SAMPLE_INTERVAL.defaultValue()).isEqualTo(Integer.toString(s.intervalSeconds()));
         // the scripts a platform sends travel with it
         assertThat(getClass().getClassLoader().getResource("conf/aio/host-bench.sh")).isNotNull();
         assertThat(getClass().getClassLoader().getResource("conf/aio/host-sample.sh")).isNotNull();

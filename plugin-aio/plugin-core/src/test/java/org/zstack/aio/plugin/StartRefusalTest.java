@@ -136,13 +136,25 @@ class StartRefusalTest {
         DiskPlan plan = IO_MODES.plan(START, ports);
         StartRefusal r = IO_MODES.startFailed(plan, zstackError(qemuClosed(DATA, "io_uring", QEMU_URING)), paths(), AT, ports);
         assertThat(r.disks()).singleElement().satisfies(d -> assertThat(d.next()).isNull());
-        assertThat(r.remember()).hasSize(1);
+        // nothing else changes: no refusal to remember, so the next start tries io_uring again
+        assertThat(r.remember()).isEmpty();
         assertThat(r.refusal().sentence()).isEqualTo("volume data (vol-data) could not start with io_uring on host kvm1 (h1):"
-                + " QEMU refused it (\"" + QEMU_URING + "\"), and vm.ioMode.onUnsatisfied is fail, so no other mode is tried;"
-                + " the refusal is remembered for this host and primary storage ps2 until an admin clears it, or a read-back"
-                + " finds a disk here running io_uring.");
-        ports.host(capable().withRefused(r.remember()), AgentProfile.ZSTACK_STOCK);
+                + " QEMU refused it (\"" + QEMU_URING + "\"), and vm.ioMode.onUnsatisfied is fail, so no other mode is tried"
+                + " and nothing is remembered.");
+        assertThat(r.refusal().whatToDo()).isEqualTo("Fix what QEMU names, choose another kvm/vm.ioMode for the volume or its"
+                + " primary storage, or set kvm/vm.ioMode.onUnsatisfied to fallback.");
         DiskPlan next = IO_MODES.plan(START, ports);
+        assertThat(next.refused()).isFalse();
+        assertThat(next.disk("vol-data").set()).isEqualTo(IoMode.IO_URING);
+
+        // a refusal remembered while onUnsatisfied was fallback refuses the next start before the host once it is fail
+        ports.globals.remove(IoModeConfig.ON_UNSATISFIED);
+        StartRefusal earlier = IO_MODES.startFailed(IO_MODES.plan(START, ports),
+                zstackError(qemuClosed(DATA, "io_uring", QEMU_URING)), paths(), AT, ports);
+        assertThat(earlier.remember()).hasSize(1);
+        ports.globals.put(IoModeConfig.ON_UNSATISFIED, "fail");
+        ports.host(capable().withRefused(earlier.remember()), AgentProfile.ZSTACK_STOCK);
+        next = IO_MODES.plan(START, ports);
         assertThat(next.refused()).isTrue();
         assertThat(next.refusal().volumeUuid()).isEqualTo("vol-data");
         assertThat(next.refusal().sentence()).startsWith("volume data (vol-data) cannot run io_uring: check remembered-refusal"

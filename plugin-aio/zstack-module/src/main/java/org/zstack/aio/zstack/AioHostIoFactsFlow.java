@@ -1,13 +1,18 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.plugin.cache.IoFactsChange;
+import org.zstack.aio.plugin.cache.IoFactsChanges;
 import org.zstack.core.cloudbus.CloudBus;
 import org.zstack.core.cloudbus.CloudBusCallBack;
 import org.zstack.core.timeout.ApiTimeoutManagerImpl;
 import org.zstack.header.core.workflow.Flow;
 import org.zstack.header.core.workflow.FlowTrigger;
 import org.zstack.header.core.workflow.NoRollbackFlow;
+import org.zstack.header.host.HostAfterConnectedExtensionPoint;
 import org.zstack.header.host.HostConstant;
+import org.zstack.header.host.HostInventory;
 import org.zstack.header.message.MessageReply;
+import org.zstack.kvm.KVMConstant;
 import org.zstack.kvm.KVMHostConnectExtensionPoint;
 import org.zstack.kvm.KVMHostConnectedContext;
 import org.zstack.kvm.KvmRunShellMsg;
@@ -15,45 +20,36 @@ import org.zstack.utils.TaskContext;
 import org.zstack.utils.Utils;
 import org.zstack.utils.logging.CLogger;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * At every connect and reconnect of a KVM host, runs the host probe (conf/aio/host-probe.sh, in the module's jar)
- * through ZStack's own KvmRunShellMsg (SSH, as ZStack's connect flows do) and stores what it printed, or why it
- * printed nothing. The probe never blocks the connect: a failure leaves the host's facts unknown, and the decision's
- * checks say so; each QEMU call in the script is bounded by timeout(1).
+ * At every connect and reconnect of a KVM host, runs the host probe (conf/aio/host-probe.sh, in the module's jar, with
+ * the host's file storages' paths: {@link HostProbeCall}) through ZStack's own KvmRunShellMsg (SSH, as ZStack's
+ * connect flows do) and stores what it printed, or why it printed nothing; then the refusals the new facts clear go
+ * ({@link ProbeRefusalClearing}). The probe never blocks the connect: a failure leaves the host's facts unknown, and the decision's
+ * checks say so; each QEMU call in the script is bounded by timeout(1). After its write,
+ * and again once the whole connect is done (ZStack records the host's QEMU and libvirt versions, which the facts read
+ * too, in its own connect flows), the host's facts are published as changed, so every node reads them again.
  */
-public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
+public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint, HostAfterConnectedExtensionPoint {
     private static final CLogger logger = Utils.getLogger(AioHostIoFactsFlow.class);
 
-    static final String PROBE_RESOURCE = "conf/aio/host-probe.sh";
     private final CloudBus bus;
     private final HostIoFactsStore store;
     private final AioSchema schema;
-    private final String script;
+    private final HostProbeCall probe;
+    private final ProbeRefusalClearing clearing;
+    private final IoFactsChanges changes;
 
-    public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema) {
+    public AioHostIoFactsFlow(CloudBus bus, HostIoFactsStore store, AioSchema schema, HostProbeCall probe,
+                              ProbeRefusalClearing clearing, IoFactsChanges changes) {
         this.bus = bus;
         this.store = store;
         this.schema = schema;
-        this.script = probeScript();
-    }
-
-    static String probeScript() {
-        try (InputStream in = AioHostIoFactsFlow.class.getClassLoader().getResourceAsStream(PROBE_RESOURCE)) {
-            if (in == null) throw new IllegalStateException(PROBE_RESOURCE + " is missing from the module's jar");
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[4096];
-            for (int n; (n = in.read(buf)) > 0; ) out.write(buf, 0, n);
-            return new String(out.toByteArray(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + PROBE_RESOURCE + ": " + e.getMessage(), e);
-        }
+        this.probe = probe;
+        this.clearing = clearing;
+        this.changes = changes;
     }
 
     @Override
@@ -68,9 +64,18 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
                     trigger.next(); // nowhere to store what it prints
                     return;
                 }
+                String command;
+                try {
+                    command = probe.command(hostUuid);
+                } catch (RuntimeException e) {
+                    // the probe never blocks the connect: the facts stay as they were
+                    logger.warn(String.format("cannot make plugin-aio's host probe for host[uuid:%s]", hostUuid), e);
+                    trigger.next();
+                    return;
+                }
                 KvmRunShellMsg msg = new KvmRunShellMsg();
                 msg.setHostUuid(hostUuid);
-                msg.setScript(script);
+                msg.setScript(command);
                 // no timeout of its own: ZStack's bus would make its deadline the deadline of every later message of
                 // this connect (ApiTimeoutManagerImpl's task context); the script bounds its QEMU calls with timeout(1)
                 bus.makeTargetServiceIdByResourceUuid(msg, HostConstant.SERVICE_ID, hostUuid);
@@ -106,11 +111,19 @@ public class AioHostIoFactsFlow implements KVMHostConnectExtensionPoint {
         return out;
     }
 
+    @Override
+    public void afterHostConnected(HostInventory host) {
+        if (host.getHypervisorType() != null && !KVMConstant.KVM_HYPERVISOR_TYPE.equals(host.getHypervisorType())) return;
+        if (schema.ready()) changes.publish(IoFactsChange.hostFacts(host.getUuid()));
+    }
+
     private void store(String hostUuid, MessageReply reply) {
         HostShell.Output out = HostShell.outputOf(reply);
         if (!out.ok()) {
             logger.warn(String.format("plugin-aio's host probe failed on host[uuid:%s]: %s", hostUuid, out.failure));
         }
         store.save(hostUuid, out.stdout, out.failure);
+        if (out.ok()) clearing.afterProbe(hostUuid);
+        changes.publish(IoFactsChange.hostFacts(hostUuid)); // every node reads the host's new facts again
     }
 }

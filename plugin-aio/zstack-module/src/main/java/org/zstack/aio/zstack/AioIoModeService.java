@@ -1,14 +1,18 @@
 package org.zstack.aio.zstack;
 
 import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.aio.plugin.RefusedIoMode;
 import org.zstack.core.cloudbus.CloudBus;
 import org.zstack.header.AbstractService;
+import org.zstack.header.errorcode.ErrorCode;
 import org.zstack.header.errorcode.SysErrors;
 import org.zstack.header.identity.AccountConstant;
 import org.zstack.header.identity.AddtionalResourceTypeExtensionPoint;
 import org.zstack.header.message.APIReply;
 import org.zstack.header.message.Message;
 import org.zstack.identity.rbac.CheckIfAccountCanAccessResource;
+import org.zstack.utils.Utils;
+import org.zstack.utils.logging.CLogger;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,12 +22,13 @@ import static org.zstack.core.Platform.err;
 import static org.zstack.core.Platform.operr;
 
 /**
- * plugin-aio's service on a ZStack management node: answers APIGetVolumeIoModeDecisionMsg, APIGetHostIoFactsMsg and
- * APIGetIoModeManagementNodesMsg (APIQueryVolumeIoModeDecisionMsg is answered by ZStack's query service). The stored
+ * plugin-aio's service on a ZStack management node: answers APIGetVolumeIoModeDecisionMsg, APIGetHostIoFactsMsg,
+ * APIGetIoModeManagementNodesMsg and APIClearRefusedIoModeMsg (APIQueryVolumeIoModeDecisionMsg is answered by ZStack's query service). The stored
  * decision is declared a resource type with account references: its key is the volume's uuid, so ZStack's account
  * filter (AccountResourceRefVO, shared resources included) shows a tenant the decisions of its own volumes only.
  */
 public class AioIoModeService extends AbstractService implements AddtionalResourceTypeExtensionPoint {
+    private static final CLogger logger = Utils.getLogger(AioIoModeService.class);
     public static final String SERVICE_ID = "aioIoMode";
 
     private final CloudBus bus;
@@ -31,14 +36,18 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
     private final IoModeDecisionStore decisions;
     private final HostFactsReader hosts;
     private final ManagementNodeStore nodes;
+    private final RefusedIoModeStore refusals;
+    private final WorkloadStore workloads;
 
     public AioIoModeService(CloudBus bus, AioSchema schema, IoModeDecisionStore decisions, HostFactsReader hosts,
-                            ManagementNodeStore nodes) {
+                            ManagementNodeStore nodes, RefusedIoModeStore refusals, WorkloadStore workloads) {
+        this.workloads = workloads;
         this.bus = bus;
         this.schema = schema;
         this.decisions = decisions;
         this.hosts = hosts;
         this.nodes = nodes;
+        this.refusals = refusals;
     }
 
     @Override
@@ -59,13 +68,22 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
     @Override
     public void handleMessage(Message msg) {
         if (!(msg instanceof APIGetVolumeIoModeDecisionMsg || msg instanceof APIGetHostIoFactsMsg
-                || msg instanceof APIGetIoModeManagementNodesMsg)) {
+                || msg instanceof APIGetIoModeManagementNodesMsg || msg instanceof APIClearRefusedIoModeMsg)) {
             bus.dealWithUnknownMessage(msg);
         } else if (!schema.ready()) {
             // upgrade_db was not run: the answer names the command instead of an SQL error
+            ErrorCode missing = operr("%s", AioSchema.bootSentence(schema.missing()));
+            if (msg instanceof APIClearRefusedIoModeMsg) {
+                APIClearRefusedIoModeEvent evt = new APIClearRefusedIoModeEvent(msg.getId());
+                evt.setError(missing);
+                bus.publish(evt);
+                return;
+            }
             APIReply reply = new APIReply();
-            reply.setError(operr("%s", AioSchema.bootSentence(schema.missing())));
+            reply.setError(missing);
             bus.reply(msg, reply);
+        } else if (msg instanceof APIClearRefusedIoModeMsg) {
+            handle((APIClearRefusedIoModeMsg) msg);
         } else if (msg instanceof APIGetVolumeIoModeDecisionMsg) {
             handle((APIGetVolumeIoModeDecisionMsg) msg);
         } else if (msg instanceof APIGetHostIoFactsMsg) {
@@ -91,7 +109,7 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
             reply.setError(err(SysErrors.RESOURCE_NOT_FOUND, "no io-mode decision is stored for volume[uuid:%s] yet;"
                     + " start a VM with this volume or attach it to a running VM", msg.getVolumeUuid()));
         } else {
-            reply.setInventory(d);
+            reply.setInventory(d.withWorkload(workloads.profile(msg.getVolumeUuid())));
         }
         bus.reply(msg, reply);
     }
@@ -101,6 +119,20 @@ public class AioIoModeService extends AbstractService implements AddtionalResour
         APIGetHostIoFactsReply reply = new APIGetHostIoFactsReply();
         reply.setInventory(hosts.facts(msg.getHostUuid()));
         bus.reply(msg, reply);
+    }
+
+    /** The refusals remembered on the host (of the storage and mode given) go; the event lists them. */
+    private void handle(APIClearRefusedIoModeMsg msg) {
+        APIClearRefusedIoModeEvent evt = new APIClearRefusedIoModeEvent(msg.getId());
+        List<RefusedIoMode> found = refusals.find(msg.getHostUuid(), msg.getPrimaryStorageUuid(), msg.getIoMode());
+        refusals.delete(found);
+        for (RefusedIoMode r : found) {
+            logger.info(String.format("plugin-aio: an admin cleared the refusal of %s on host[uuid:%s] and primary"
+                    + " storage[uuid:%s] by %s (%s, %s)", r.getMode(), r.getHostUuid(), r.getPrimaryStorageUuid(),
+                    r.getBy(), r.getRefusalId(), r.getRefusedAt()));
+        }
+        evt.setInventories(found);
+        bus.publish(evt);
     }
 
     private void handle(APIGetIoModeManagementNodesMsg msg) {

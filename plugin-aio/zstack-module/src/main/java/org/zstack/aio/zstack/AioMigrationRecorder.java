@@ -109,6 +109,6 @@ public class AioMigrationRecorder implements VmInstanceMigrateExtensionPoint, KV
         String name = Q.New(HostVO.class).select(HostVO_.name).eq(HostVO_.uuid, dest).findValue();
         List<DecisionRecord> out = ioModes.migrated(inv.getUuid(), srcHostUuid, new HostRef(dest, name), uuids, moved,
                 ports.forMigration(inv.getAllVolumes(), Collections.singletonList(srcHostUuid)));
-        store.save(out);
+        store.saveOrKeep(out);
     }
 }

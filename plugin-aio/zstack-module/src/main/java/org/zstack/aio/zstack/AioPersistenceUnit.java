@@ -47,5 +47,6 @@ public class AioPersistenceUnit implements BeanFactoryPostProcessor, Persistence
     @Override
     public void postProcessPersistenceUnitInfo(MutablePersistenceUnitInfo unit) {
         unit.addManagedClassName(AioVolumeIoModeDecisionVO.class.getName());
+        unit.addManagedClassName(AioStorageBenchmarkVO.class.getName());
     }
 }

@@ -24,7 +24,8 @@ public final class AioSchema {
 
     /** Every table the module reads or writes, in the order its scripts create them. */
     static final List<String> TABLES = Collections.unmodifiableList(Arrays.asList(IoModeDecisionStore.TABLE,
-            HostIoFactsStore.TABLE, ConfigBackupStore.TABLE, ManagementNodeStore.TABLE));
+            HostIoFactsStore.TABLE, ConfigBackupStore.TABLE, ManagementNodeStore.TABLE,
+            RefusedIoModeStore.TABLE, BenchmarkStore.TABLE, WorkloadStore.TABLE));
 
     private final JdbcTemplate jdbc;
     private volatile List<String> missing = Collections.emptyList();

@@ -14,13 +14,16 @@ import org.zstack.kvm.KVMStartVmExtensionPoint;
 import org.zstack.kvm.VolumeTO;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A VM start on KVM: the spec's volumes and the StartVmCmd's VolumeTOs go to the core's use case, whose plan is applied
  * through what ZStack's unmodified agent understands, the userDefinedXmlHookScript addon ({@link XmlHookScript}: it
  * sets io= on each disk it reaches, an admin's own hook kept and run last). A refused plan stops the start before
- * anything reaches the host; the records are stored once the agent has answered success.
+ * anything reaches the host; the records are stored once the agent has answered success. A start the host failed
+ * because libvirt or QEMU refused an io mode is recovered as far as ZStack lets an extension ({@link StartRecovery}).
  */
 public class AioStartVmExtension implements KVMStartVmExtensionPoint {
 
@@ -28,12 +31,15 @@ public class AioStartVmExtension implements KVMStartVmExtensionPoint {
     private final ZStackPortsFactory ports;
     private final AioSchema schema;
     private final PendingRecords pending;
+    private final StartRecovery recovery;
 
-    public AioStartVmExtension(DiskIoModes ioModes, ZStackPortsFactory ports, IoModeDecisionStore store, AioSchema schema) {
+    public AioStartVmExtension(DiskIoModes ioModes, ZStackPortsFactory ports, IoModeDecisionStore store, AioSchema schema,
+                               RefusedIoModeStore refusals) {
         this.ioModes = ioModes;
         this.ports = ports;
         this.schema = schema;
         this.pending = new PendingRecords(store);
+        this.recovery = new StartRecovery(ioModes, refusals);
     }
 
     @Override
@@ -48,10 +54,13 @@ public class AioStartVmExtension implements KVMStartVmExtensionPoint {
         disks.addAll(cmd.getDataVolumes());
         List<String> uuids = new ArrayList<>();
         for (VolumeInventory v : volumes) uuids.add(v.getUuid());
+        Map<String, String> imagePaths = new HashMap<>();
+        for (VolumeTO to : disks) imagePaths.put(to.getVolumeUuid(), to.getInstallPath());
 
-        DiskPlan plan = ioModes.plan(DiskRequest.start(vmUuid, new HostRef(host.getUuid(), host.getName()), uuids),
-                ports.forDisks(volumes, disks));
+        ZStackPorts startPorts = ports.forDisks(volumes, disks);
+        DiskPlan plan = ioModes.plan(DiskRequest.start(vmUuid, new HostRef(host.getUuid(), host.getName()), uuids), startPorts);
         pending.hold(vmUuid, plan);
+        recovery.hold(vmUuid, plan, startPorts, imagePaths);
         Object adminHook = cmd.getAddons().get(XmlHookScript.ADDON);
         cmd.getAddons().put(XmlHookScript.ADDON, XmlHookScript.forStart(plan, adminHook == null ? null : adminHook.toString()));
     }
@@ -59,10 +68,12 @@ public class AioStartVmExtension implements KVMStartVmExtensionPoint {
     @Override
     public void startVmOnKvmSuccess(KVMHostInventory host, VmInstanceSpec spec) {
         pending.saveHeld(spec.getVmInventory().getUuid());
+        recovery.succeeded(spec.getVmInventory().getUuid());
     }
 
     @Override
     public void startVmOnKvmFailed(KVMHostInventory host, VmInstanceSpec spec, ErrorCode err) {
         pending.drop(spec.getVmInventory().getUuid());
+        recovery.failed(spec.getVmInventory().getUuid(), err);
     }
 }

@@ -51,6 +51,13 @@ public class AioVolumeIoModeDecisionVO {
     @Column
     private String optimizedFor;
     @Column
+    private String runningIo;
+    /** the column readBackAt; named apart so that a query reaches the inventory's ISO-8601 readBackAt as text, never this */
+    @Column(name = "readBackAt")
+    private Timestamp readBackDate;
+    @Column
+    private String disagreement;
+    @Column
     private Timestamp createDate;
     @Column
     private Timestamp lastOpDate;
@@ -62,6 +69,7 @@ public class AioVolumeIoModeDecisionVO {
                 appliedCache,
                 attempts == null ? null : JSONObjectUtil.toCollection(attempts, ArrayList.class, DecisionRecord.AttemptRecord.class),
                 optimizedFor == null ? null : JSONObjectUtil.toObject(optimizedFor, DecisionRecord.WorkloadRecord.class),
+                runningIo, readBackDate == null ? null : IsoDates.format(readBackDate.getTime()), disagreement,
                 createDate == null ? null : IsoDates.format(createDate.getTime()));
     }
 

@@ -21,6 +21,9 @@ public class AioVolumeIoModeDecisionVO_ {
     public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, String> appliedCache;
     public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, String> attempts;
     public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, String> optimizedFor;
+    public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, String> runningIo;
+    public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, Timestamp> readBackDate;
+    public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, String> disagreement;
     public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, Timestamp> createDate;
     public static volatile SingularAttribute<AioVolumeIoModeDecisionVO, Timestamp> lastOpDate;
 }

@@ -21,7 +21,7 @@ final class ConfigDeclarations {
 
     static void requireAgreement() {
         List<String> differences = new ArrayList<>();
-        for (IoModeConfig c : IoModeConfig.ALL) {
+        for (IoModeConfig c : IoModeConfig.ZSTACK_MODULE) {
             GlobalConfig gc = AioIoModeGlobalConfig.of(c);
             if (!c.defaultValue().equals(gc.getDefaultValue())) {
                 differences.add(c + " default " + gc.getDefaultValue() + ", the core says " + c.defaultValue());

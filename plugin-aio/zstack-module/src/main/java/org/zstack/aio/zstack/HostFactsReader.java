@@ -5,6 +5,7 @@ import org.zstack.aio.plugin.AgentProfile;
 import org.zstack.aio.plugin.HostIoFacts;
 import org.zstack.aio.plugin.HostIoProbe;
 import org.zstack.aio.plugin.IsoDates;
+import org.zstack.aio.plugin.RefusedIoMode;
 import org.zstack.aio.plugin.ZStackAgent;
 import org.zstack.core.db.DatabaseFacade;
 import org.zstack.kvm.KVMConstant;
@@ -24,8 +25,9 @@ import java.util.Map;
  * Hosts' io facts as the core's contract holds them ({@link HostIoFacts}), for any number of hosts in one statement:
  * each host's last probe (AioHostIoFactsVO, {@link AioHostIoFactsFlow}) read by the core's {@link HostIoProbe}, with
  * the versions ZStack records itself: QEMU from KvmHypervisorInfoVO (qemu-kvm), else its qemu-img version tag, and
- * libvirt's version tag where the probe printed none. A host never probed has every fact unknown, each saying why.
- * The one place the module reads a host's facts, so a cache (issue 35) goes here.
+ * libvirt's version tag where the probe printed none, and the refusals remembered on it (AioRefusedIoModeVO,
+ * {@link RefusedIoModeStore}) under each primary storage. A host never probed has every fact unknown, each saying why.
+ * The one place the module reads a host's facts: a start asks the node's IoFactsCache, which reads here on a miss.
  */
 public final class HostFactsReader {
 
@@ -55,6 +57,7 @@ public final class HostFactsReader {
     public Map<String, Probed> read(Collection<String> hostUuids) {
         List<String> uuids = new ArrayList<>(new LinkedHashSet<>(hostUuids));
         Map<String, Probed> out = new HashMap<>();
+        Map<String, List<RefusedIoMode>> refusals = new HashMap<>();
         if (uuids.isEmpty()) return out;
         StringBuilder in = new StringBuilder();
         for (int i = 0; i < uuids.size(); i++) in.append(i == 0 ? "?" : ", ?");
@@ -70,14 +73,26 @@ public final class HostFactsReader {
                 + " AND t.tag LIKE ? ORDER BY t.createDate DESC LIMIT 1),"
                 + " (SELECT t.tag FROM SystemTagVO t WHERE t.resourceUuid = h.uuid AND t.resourceType = 'HostVO'"
                 + " AND t.tag LIKE ? ORDER BY t.createDate DESC LIMIT 1)"
-                + " FROM HostVO h LEFT JOIN " + HostIoFactsStore.TABLE + " p ON p.hostUuid = h.uuid WHERE h.uuid IN (" + in + ")",
+                + ", " + RefusedIoModeStore.COLUMNS
+                + " FROM HostVO h LEFT JOIN " + HostIoFactsStore.TABLE + " p ON p.hostUuid = h.uuid"
+                // one row per refusal remembered on the host (none: one row), so the facts stay one statement
+                + " LEFT JOIN " + RefusedIoModeStore.TABLE + " r ON r.hostUuid = h.uuid"
+                + " WHERE h.uuid IN (" + in + ")",
                 rs -> {
+                    String host = rs.getString(1);
+                    RefusedIoMode refused = RefusedIoModeStore.row(host, rs, 8);
+                    if (refused != null) refusals.computeIfAbsent(host, k -> new ArrayList<>()).add(refused);
+                    if (out.containsKey(host)) return;
                     String qemu = rs.getString(5);
                     if (qemu == null) qemu = token(KVMSystemTags.QEMU_IMG_VERSION, rs.getString(6), KVMSystemTags.QEMU_IMG_VERSION_TOKEN);
                     String libvirt = token(KVMSystemTags.LIBVIRT_VERSION, rs.getString(7), KVMSystemTags.LIBVIRT_VERSION_TOKEN);
-                    out.put(rs.getString(1), probed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getTimestamp(4), qemu, libvirt));
+                    out.put(host, probed(host, rs.getString(2), rs.getString(3), rs.getTimestamp(4), qemu, libvirt));
                 }, args.toArray());
         for (String u : uuids) if (!out.containsKey(u)) out.put(u, probed(u, null, null, null, null, null));
+        for (Map.Entry<String, List<RefusedIoMode>> e : refusals.entrySet()) {
+            Probed p = out.get(e.getKey());
+            out.put(e.getKey(), new Probed(p.facts.withRefused(e.getValue()), p.agent));
+        }
         return out;
     }
 

@@ -3,9 +3,12 @@ package org.zstack.aio.zstack;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.zstack.aio.plugin.DecisionRecord;
 import org.zstack.aio.plugin.DecisionUpsert;
+import org.zstack.aio.plugin.UnstoredRecords;
 import org.zstack.core.db.DatabaseFacade;
 import org.zstack.core.db.Q;
+import org.zstack.utils.Utils;
 import org.zstack.utils.gson.JSONObjectUtil;
+import org.zstack.utils.logging.CLogger;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,10 +23,13 @@ import java.util.Map;
  * through the entity {@link AioVolumeIoModeDecisionVO}.
  */
 public final class IoModeDecisionStore {
+    private static final CLogger logger = Utils.getLogger(IoModeDecisionStore.class);
 
     static final String TABLE = "AioVolumeIoModeDecisionVO";
 
     private final DatabaseFacade dbf;
+    /** the records of operations done that could not be stored, until a store of their volume succeeds */
+    private final UnstoredRecords unstored = new UnstoredRecords();
 
     public IoModeDecisionStore(DatabaseFacade dbf) {
         this.dbf = dbf;
@@ -34,6 +40,62 @@ public final class IoModeDecisionStore {
         DecisionUpsert u = DecisionUpsert.of(TABLE, decisions, JSONObjectUtil::toJsonString);
         // the facade's data source as it is now, not one kept from boot: every statement goes where ZStack's own go
         // (AioIoModeCostCase counts them through a counting data source set on the facade)
+        new JdbcTemplate(dbf.getDataSource()).update(u.sql(), u.args().toArray());
+    }
+
+    /**
+     * The records of an operation the host has done: stored, or, when the database fails, said in one line and kept for
+     * the next read-back of the VM, which stores them. Never throws: a record must not fail what the host did.
+     */
+    public void saveOrKeep(List<DecisionRecord> records) {
+        if (records.isEmpty()) return;
+        try {
+            save(records);
+            unstored.stored(records);
+        } catch (RuntimeException e) {
+            unstored.keep(records);
+            DecisionRecord first = records.get(0);
+            List<String> volumes = new ArrayList<>();
+            for (DecisionRecord r : records) volumes.add(r.getVolumeUuid());
+            logger.warn(String.format("plugin-aio: the io-mode records of the %s of vm[uuid:%s] (volumes %s) could not be"
+                    + " stored: %s; the %s stands, and the next read-back of the VM stores them", first.getOperation(),
+                    first.getVmInstanceUuid(), volumes, rootCause(e), first.getOperation()));
+        }
+    }
+
+    /**
+     * What a read-back found: the records waiting in {@link #unstored} stored whole ({@link #saveOrKeep}), the others
+     * as found on their stored rows ({@link #saveReadBack}). A store that fails is said in one line.
+     */
+    public void saveFound(List<DecisionRecord> found) {
+        List<List<DecisionRecord>> split = unstored.split(found);
+        saveOrKeep(split.get(0));
+        try {
+            saveReadBack(split.get(1));
+        } catch (RuntimeException e) {
+            logger.warn(String.format("plugin-aio: what the read-back found on %d disk(s) could not be stored: %s; the next"
+                    + " read-back stores it", split.get(1).size(), rootCause(e)));
+        }
+    }
+
+    /** The records of operations done that could not be stored yet. */
+    public UnstoredRecords unstored() {
+        return unstored;
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    /**
+     * What a read-back found, on the stored rows that still hold the decision it compared (the core's
+     * {@link DecisionUpsert#readBack}): one statement, no row created, the decision's date kept.
+     */
+    public void saveReadBack(List<DecisionRecord> found) {
+        if (found.isEmpty()) return;
+        DecisionUpsert u = DecisionUpsert.readBack(TABLE, found);
         new JdbcTemplate(dbf.getDataSource()).update(u.sql(), u.args().toArray());
     }
 

@@ -15,7 +15,8 @@ import static org.zstack.core.Platform.operr;
 
 /**
  * The records of plans sent to agents that have not answered yet, by VM or volume uuid: stored once the agent has
- * answered success, dropped when it failed. A refused plan never gets here: nothing of it reaches the host.
+ * answered success (or, when the database fails, kept for the next read-back: a record never fails what the host did),
+ * dropped when it failed. A refused plan never gets here: nothing of it reaches the host.
  */
 final class PendingRecords {
     private static final CLogger logger = Utils.getLogger(PendingRecords.class);
@@ -43,9 +44,10 @@ final class PendingRecords {
         inFlight.put(key, plan.records());
     }
 
+    /** The agent answered success: the held records stored, or kept for the next read-back (never thrown). */
     void saveHeld(String key) {
         List<DecisionRecord> held = inFlight.remove(key);
-        if (held != null) store.save(held);
+        if (held != null) store.saveOrKeep(held);
     }
 
     void drop(String key) {

@@ -5,8 +5,8 @@ import org.zstack.header.volume.VolumeVO;
 
 /**
  * Reading and querying io-mode decisions is allowed to whoever owns the volumes, as reading the volumes is; a host's
- * io facts and the management nodes that run the module only to admins, as hosts
- * and management nodes are.
+ * io facts, clearing the io modes remembered as refused on it, and the management nodes that run the module only to
+ * admins, as hosts and management nodes are.
  */
 public class RBACInfo implements RBACDescription {
     @Override
@@ -18,7 +18,12 @@ public class RBACInfo implements RBACDescription {
                 .build();
         permissionBuilder()
                 .name("aio-host-io-facts")
-                .adminOnlyAPIs(APIGetHostIoFactsMsg.class, APIGetIoModeManagementNodesMsg.class)
+                .adminOnlyAPIs(APIGetHostIoFactsMsg.class, APIGetIoModeManagementNodesMsg.class,
+                        APIClearRefusedIoModeMsg.class)
+                .build();
+        permissionBuilder()
+                .name("aio-io-mode-benchmark")
+                .adminOnlyAPIs(APIRunIoModeBenchmarkMsg.class, APIQueryIoModeBenchmarkMsg.class)
                 .build();
     }
 

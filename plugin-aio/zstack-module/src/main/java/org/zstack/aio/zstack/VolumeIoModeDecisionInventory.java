@@ -1,17 +1,24 @@
 package org.zstack.aio.zstack;
 
+import org.zstack.aio.decision.WorkloadProfile;
 import org.zstack.aio.plugin.DecisionRecord;
+import org.zstack.core.Platform;
+import org.zstack.header.query.Unqueryable;
 import org.zstack.header.search.Inventory;
 
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A stored decision as ZStack's query API returns it (APIQueryVolumeIoModeDecisionMsg): the core's
  * {@link DecisionRecord} fields, which the SDK's org.zstack.sdk.VolumeIoModeDecisionInventory reads, plus ZStack's
- * {@code createDate} / {@code lastOpDate} to sort and filter by ({@code decidedAt} is {@code createDate} in ISO-8601).
+ * {@code createDate} / {@code lastOpDate} to sort and filter by ({@code decidedAt} is {@code createDate} in ISO-8601),
+ * and the last read-back: {@code runningIo}, {@code disagreement} (both queryable) and {@code readBackAt} (ISO-8601),
+ * and the volume's observed workload as last sampled ({@code workload}, from AioVolumeWorkloadVO: read for a whole
+ * page in one statement; shown, not queryable).
  */
 @Inventory(mappingVOClass = AioVolumeIoModeDecisionVO.class)
 public class VolumeIoModeDecisionInventory {
@@ -29,9 +36,14 @@ public class VolumeIoModeDecisionInventory {
     private String appliedCache;
     private List<DecisionRecord.AttemptRecord> attempts;
     private DecisionRecord.WorkloadRecord optimizedFor;
+    private String runningIo;
+    private String readBackAt;
+    private String disagreement;
     private String decidedAt;
     private Timestamp createDate;
     private Timestamp lastOpDate;
+    @Unqueryable
+    private DecisionRecord.WorkloadRecord workload;
 
     public static VolumeIoModeDecisionInventory valueOf(AioVolumeIoModeDecisionVO vo) {
         DecisionRecord r = vo.toRecord();
@@ -50,6 +62,9 @@ public class VolumeIoModeDecisionInventory {
         inv.appliedCache = r.getAppliedCache();
         inv.attempts = r.getAttempts();
         inv.optimizedFor = r.getOptimizedFor();
+        inv.runningIo = r.getRunningIo();
+        inv.readBackAt = r.getReadBackAt();
+        inv.disagreement = r.getDisagreement();
         inv.decidedAt = r.getDecidedAt();
         inv.createDate = vo.getCreateDate();
         inv.lastOpDate = vo.getLastOpDate();
@@ -58,10 +73,26 @@ public class VolumeIoModeDecisionInventory {
 
     public static List<VolumeIoModeDecisionInventory> valueOf(Collection<AioVolumeIoModeDecisionVO> vos) {
         List<VolumeIoModeDecisionInventory> invs = new ArrayList<>();
+        List<String> volumes = new ArrayList<>();
         for (AioVolumeIoModeDecisionVO vo : vos) {
-            invs.add(valueOf(vo));
+            VolumeIoModeDecisionInventory inv = valueOf(vo);
+            invs.add(inv);
+            volumes.add(inv.volumeUuid);
+        }
+        Map<String, WorkloadProfile> sampled = Platform.getComponentLoader().getComponent(WorkloadStore.class).profiles(volumes);
+        for (VolumeIoModeDecisionInventory inv : invs) {
+            WorkloadProfile p = sampled.get(inv.volumeUuid);
+            inv.workload = p == null ? null : DecisionRecord.WorkloadRecord.of(p);
         }
         return invs;
+    }
+
+    public DecisionRecord.WorkloadRecord getWorkload() {
+        return workload;
+    }
+
+    public void setWorkload(DecisionRecord.WorkloadRecord workload) {
+        this.workload = workload;
     }
 
     public String getVolumeUuid() {
@@ -174,6 +205,33 @@ public class VolumeIoModeDecisionInventory {
 
     public void setOptimizedFor(DecisionRecord.WorkloadRecord optimizedFor) {
         this.optimizedFor = optimizedFor;
+    }
+
+    /** what the disk runs as last read back from its host; null: never read back */
+    public String getRunningIo() {
+        return runningIo;
+    }
+
+    public void setRunningIo(String runningIo) {
+        this.runningIo = runningIo;
+    }
+
+    /** when it was last read back, ISO-8601 UTC */
+    public String getReadBackAt() {
+        return readBackAt;
+    }
+
+    public void setReadBackAt(String readBackAt) {
+        this.readBackAt = readBackAt;
+    }
+
+    /** how what it runs differs from the decision, one sentence; null when it agrees */
+    public String getDisagreement() {
+        return disagreement;
+    }
+
+    public void setDisagreement(String disagreement) {
+        this.disagreement = disagreement;
     }
 
     public String getDecidedAt() {

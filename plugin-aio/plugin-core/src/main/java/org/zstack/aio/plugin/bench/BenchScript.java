@@ -26,10 +26,26 @@ public final class BenchScript {
      * {@code kind}.
      */
     public HostScript.Call forRun(BenchRun run, String path, ImageKind kind) {
+        return script.with(args(run, path, kind));
+    }
+
+    /**
+     * The same with the benchmark's {@code tag} (1-32 letters or digits): the run's scratch image is named
+     * {@code .aio-bench.TAG.*}, so {@link BenchScratch#clean} removes exactly this benchmark's leftovers.
+     */
+    public HostScript.Call forRun(BenchRun run, String path, ImageKind kind, String tag) {
+        BenchScratch.requireTag(tag);
+        String[] a = args(run, path, kind);
+        String[] withTag = java.util.Arrays.copyOf(a, a.length + 1);
+        withTag[a.length] = tag;
+        return script.with(withTag);
+    }
+
+    private String[] args(BenchRun run, String path, ImageKind kind) {
         if (path == null || !path.startsWith("/")) throw new IllegalArgumentException("the storage's path must be absolute: " + path);
-        return script.with(path, run.mode().wire(), Integer.toString(run.depth()), run.rw(),
+        return new String[]{path, run.mode().wire(), Integer.toString(run.depth()), run.rw(),
                 Integer.toString(Math.min(run.seconds(), MeasureSettings.RUN_SECONDS_LIMIT)), kind.format(),
-                kind.qemuPreallocation(), Integer.toString(settings.scratchMiB()), Integer.toString(settings.reserveMiB()));
+                kind.qemuPreallocation(), Integer.toString(settings.scratchMiB()), Integer.toString(settings.reserveMiB())};
     }
 
     private static String head(String s) {

@@ -40,15 +40,25 @@ class AioCaseSupport {
             portForwarding()
             include("LongJobManager.xml")
             include("HostAllocateExtension.xml")
+            // ZStack's webhooks: how an admin receives the module's canonical events (/aio/ioMode/...)
+            include("webhook.xml")
             include("AioIoMode.xml")
             extraXml.each { include(it) }
         }
     }
 
-    /** What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring. */
+    /**
+     * What conf/aio/host-probe.sh prints on a host where QEMU opens images with io_uring: since 46a3441 the probe also
+     * prints every host fact the known-bad rules test (qemu_native, kernel.release, qemu.linux-aio, qemu.liburing,
+     * aio.free, io_uring.setup, process.seccomp), and the core names each one missing as unknown; here all of them, as
+     * a healthy host prints them (no rule fires on them: AioIoModeKnownBadRulesCase). The storages' lines depend on the
+     * case's storage (AioIoModeKnownBadRulesCase adds them).
+     */
     static final String CAPABLE_HOST = "kernel=6.8.0-45-generic\nio_uring_disabled=0\nqemu=8.2.2\nqemu_io_uring=yes\nlibvirt=10.0.0\n" +
             "kvmagent_patch=no\nkvmagent_patch_reason=/var/lib/zstack/virtualenv/kvm/lib/python2.7/site-packages/kvmagent/plugins/vm_plugin.py" +
-            " does not read the aioIoMode addon\n"
+            " does not read the aioIoMode addon\n" +
+            "qemu_native=yes\nkernel.release=6.8.0-45-generic\nqemu.linux-aio=true\nqemu.liburing=liburing.so.2\n" +
+            "aio.free=1048000\nio_uring.setup=ok\nprocess.seccomp=disabled\n"
 
     /**
      * The simulated host's answer to plugin-aio's probe (ZStack's KvmRunShellMsg, SSH on a real host): what
@@ -57,9 +67,18 @@ class AioCaseSupport {
      */
     static List<String> answerProbe(EnvSpec env, Closure<String> lines) {
         List<String> scripts = Collections.synchronizedList([])
-        env.message(KvmRunShellMsg.class) { KvmRunShellMsg msg, bus ->
-            scripts.add(msg.script)
+        // the read-back is answered apart (SimulatedLibvirt); a case without one has it refused by the test's bus
+        env.message(KvmRunShellMsg.class, { KvmRunShellMsg m -> !isReadBack(m.script) }) { KvmRunShellMsg msg, bus ->
             KvmRunShellReply reply = new KvmRunShellReply()
+            if (isSample(msg.script)) {
+                // the module's periodic workload sample (AioWorkloadSampler): a host running nothing, not a probe
+                reply.stdout = "sample at=${System.currentTimeMillis().intdiv(1000)}\n--- virsh list\n--- virsh domstats --block\n"
+                reply.stderr = ""
+                reply.returnCode = 0
+                bus.reply(msg, reply)
+                return
+            }
+            scripts.add(hostRuns(msg.script))
             String out = lines(msg.hostUuid)
             if (out == null) {
                 reply.setError(Platform.operr("unable to connect to KVM[ip:localhost, username:root, sshPort:22 ]; connection refused"))
@@ -73,12 +92,47 @@ class AioCaseSupport {
         return scripts
     }
 
+    /**
+     * The script a KvmRunShellMsg carries as the host's shell runs it: plugin-core's HostScript sends
+     * {@code echo <base64> | base64 -d | sh} (the script and its {@code set --} arguments inside), anything else as is.
+     */
+    static String hostRuns(String sent) {
+        def m = sent.trim() =~ /^echo ([A-Za-z0-9+\/=]+) \| base64 -d \| sh$/
+        return m.matches() ? new String(Base64.decoder.decode(m.group(1)), "UTF-8") : sent
+    }
+
+    /** Whether the script sent is plugin-aio's read-back (conf/aio/read-back.sh). */
+    static boolean isReadBack(String sent) {
+        return hostRuns(sent).contains("# plugin-aio read-back")
+    }
+
+    /** The VMs a read-back was sent for: its {@code set --} arguments. */
+    static List<String> readBackVms(String sent) {
+        String first = hostRuns(sent).readLines().find { it.startsWith("set --") }
+        return first == null ? [] : (first =~ /'([^']*)'/).collect { it[1] as String }
+    }
+
+    /** What `echo <base64> | base64 -d | sh` runs (the core's HostScript.command); the text itself for a plain script. */
+    static String decoded(String script) {
+        def m = script =~ /echo ([A-Za-z0-9+\/=]+) \| base64 -d/
+        return m.find() ? new String(Base64.decoder.decode(m.group(1)), "UTF-8") : script
+    }
+
+    /** Whether a script sent to a host is conf/aio/host-sample.sh, the workload sample. */
+    static boolean isSample(String script) {
+        return decoded(script).contains("virsh -r domstats --block")
+    }
+
     /** The host's io facts through the module's API and SDK action (GetHostIoFactsAction). */
     static def hostFacts(String session, String hostUuid) {
         return inventory(session, "GetHostIoFacts", [hostUuid: hostUuid])
     }
 
-    /** Records the QEMU version ZStack keeps for the host (KvmHypervisorInfoVO, qemu-kvm), as its agent reports it. */
+    /**
+     * Records the QEMU version ZStack keeps for the host (KvmHypervisorInfoVO, qemu-kvm), as its agent reports it. ZStack
+     * writes it only while a host connects, after which the module publishes the host's facts as changed
+     * (AioHostIoFactsFlow.afterHostConnected); written here directly, the same change is published here.
+     */
     static void qemuKvm(String hostUuid, String version) {
         SQL.New(KvmHypervisorInfoVO.class).eq(KvmHypervisorInfoVO_.uuid, hostUuid).delete()
         KvmHypervisorInfoVO vo = new KvmHypervisorInfoVO()
@@ -87,6 +141,25 @@ class AioCaseSupport {
         vo.version = version
         vo.matchState = HypervisorVersionState.Matched
         Platform.getComponentLoader().getComponent(org.zstack.core.db.DatabaseFacade.class).persist(vo)
+        hostFactsChanged(hostUuid)
+    }
+
+    /** What the module does after a host's facts were written (its probe, ZStack's connect): every node reads them again. */
+    static void hostFactsChanged(String hostUuid) {
+        def changes = Platform.getComponentLoader().getComponent(Class.forName("org.zstack.aio.zstack.AioIoFactsChanges"))
+        changes.publish(Class.forName("org.zstack.aio.plugin.cache.IoFactsChange").hostFacts(hostUuid))
+    }
+
+    /**
+     * The storage benchmark's table as docs' agreed schema holds it (V5.2.1.112, the benchmark's own upgrade script):
+     * created here only when the module under test does not ship that script yet.
+     */
+    static void benchmarkTable(org.springframework.jdbc.core.JdbcTemplate jdbc) {
+        jdbc.execute("CREATE TABLE IF NOT EXISTS AioStorageBenchmarkVO (hostUuid varchar(32) NOT NULL, primaryStorageUuid varchar(32)"
+                + " NOT NULL, imageKind varchar(32) NOT NULL, outcome varchar(32) NOT NULL, note text, benchLines mediumtext,"
+                + " takenAt varchar(64), createDate timestamp NOT NULL DEFAULT '0000-00-00 00:00:00', lastOpDate timestamp NOT NULL"
+                + " DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP, PRIMARY KEY (hostUuid, primaryStorageUuid, imageKind))"
+                + " ENGINE=InnoDB DEFAULT CHARSET=utf8")
     }
 
     /** A volume's allocation as ZStack's agent reported it (VolumeVO.actualSize). */

@@ -20,6 +20,20 @@ class AioEnvs {
         }, sftp())
     }
 
+    /** LocalStorage "local" and NFS "nfs" on the one host's cluster, sftp backup storage; the VM (on "local") has two data volumes. */
+    static EnvSpec localStorageAndNfs() {
+        return oneHost("local", 2, { ZoneSpec z ->
+            z.localPrimaryStorage {
+                name = "local"
+                url = "/local_ps"
+            }
+            z.nfsPrimaryStorage {
+                name = "nfs"
+                url = "localhost:/nfs"
+            }
+        }, sftp(), {}, ["nfs"])
+    }
+
     /** Ceph "ceph-ps" with Ceph backup storage; the VM has one data volume. */
     static EnvSpec ceph() {
         return oneHost("ceph-ps", 1, { ZoneSpec z ->
@@ -112,7 +126,7 @@ class AioEnvs {
     }
 
     private static EnvSpec oneHost(String psName, int dataVolumes, Closure primaryStorage, Closure backupStorage,
-                                   Closure moreHosts = {}) {
+                                   Closure moreHosts = {}, List<String> morePrimaryStorages = []) {
         return Test.makeEnv {
             instanceOffering {
                 name = "instanceOffering"
@@ -136,7 +150,7 @@ class AioEnvs {
                         password = "password"
                     }
                     moreHosts(delegate)
-                    attachPrimaryStorage(psName)
+                    attachPrimaryStorage(([psName] + morePrimaryStorages) as String[])
                     attachL2Network("l2")
                 }
                 primaryStorage(delegate)
@@ -157,6 +171,7 @@ class AioEnvs {
             }
             vm {
                 name = "vm"
+                if (!morePrimaryStorages.isEmpty()) usePrimaryStorage(psName)
                 useInstanceOffering("instanceOffering")
                 useImage("image")
                 useHost("kvm")

@@ -18,7 +18,8 @@ import org.zstack.sdk.VolumeInventory
  * (the start reads them only through the schema check) and put back afterwards.
  */
 class AioIoModeMissingTableCase extends AioCaseBase {
-    static final List<String> TABLES = ["AioVolumeIoModeDecisionVO", "AioHostIoFactsVO", "AioConfigBackupVO", "AioManagementNodeVO"]
+    static final List<String> TABLES = ["AioVolumeIoModeDecisionVO", "AioHostIoFactsVO", "AioConfigBackupVO", "AioManagementNodeVO",
+                                        "AioVolumeWorkloadVO", "AioRefusedIoModeVO"]
 
     @Override
     void environment() {

@@ -25,18 +25,29 @@ import java.util.concurrent.atomic.AtomicInteger
  * SQL) hand out are wrapped, and each statement executed is counted for the module when a class of plugin-aio
  * (org.zstack.aio.*) is on the executing thread's stack. So what is counted is what reached the driver, whichever
  * ZStack API the module went through, not a number the module keeps itself. Statements of every other caller in the
- * same window are counted apart, as context.
+ * same window are counted apart, as context. The module's work that no start asks for, and that only happens to run
+ * in a window on another thread (workload sampling, the listener that reads a host's facts again after a probe or
+ * benchmark event, the read-back after an operation once the host answers: IoModeReadBack, HostShell's answer), is
+ * listed apart ({@link Window#offPath}) by the class on the stack, never hidden.
  */
 class ModuleSqlCounter {
     static final String MODULE_PACKAGE = "org.zstack.aio."
+    /** The module's classes whose statements are off any start's path: periodic sampling and the event listener. */
+    static final List<String> OFF_START_PATH = ["org.zstack.aio.zstack.AioWorkloadSampler", "org.zstack.aio.zstack.AioIoFactsChanges",
+                                                "org.zstack.aio.zstack.IoModeReadBack", "org.zstack.aio.zstack.HostShell"]
 
-    /** What a window saw: the module's statements (SQL text, in order) and how many statements ran in all. */
+    /**
+     * What a window saw: the module's statements on the start's path (SQL text, in order), the module's statements off
+     * it ({@link #OFF_START_PATH}), and how many statements ran in all.
+     */
     static class Window {
         final List<String> module
+        final List<String> offPath
         final int all
 
-        Window(List<String> module, int all) {
+        Window(List<String> module, List<String> offPath, int all) {
             this.module = module
+            this.offPath = offPath
             this.all = all
         }
     }
@@ -45,6 +56,7 @@ class ModuleSqlCounter {
     private final DatabaseFacadeImpl dbf
     private final DataSource original
     private final List<String> moduleSql = Collections.synchronizedList([])
+    private final List<String> offPathSql = Collections.synchronizedList([])
     private final AtomicInteger all = new AtomicInteger()
     private volatile boolean counting
 
@@ -64,6 +76,7 @@ class ModuleSqlCounter {
         hibernate.dataSource = counted
         dbf.dataSource = counted
         moduleSql.clear()
+        offPathSql.clear()
         all.set(0)
         counting = true
         try {
@@ -73,7 +86,7 @@ class ModuleSqlCounter {
             hibernate.dataSource = original
             dbf.dataSource = original
         }
-        return new Window(new ArrayList<String>(moduleSql), all.get())
+        return new Window(new ArrayList<String>(moduleSql), new ArrayList<String>(offPathSql), all.get())
     }
 
     /** A proxy of a JDBC object that wraps what it hands out (connections, statements) and counts executions. */
@@ -99,7 +112,12 @@ class ModuleSqlCounter {
 
     private void executed(String sql) {
         all.incrementAndGet()
-        for (StackTraceElement e : Thread.currentThread().stackTrace) {
+        StackTraceElement[] stack = Thread.currentThread().stackTrace
+        if (stack.any { StackTraceElement e -> OFF_START_PATH.any { e.className.startsWith(it) } }) {
+            offPathSql.add(sql)
+            return
+        }
+        for (StackTraceElement e : stack) {
             if (e.className.startsWith(MODULE_PACKAGE)) {
                 moduleSql.add(sql)
                 return

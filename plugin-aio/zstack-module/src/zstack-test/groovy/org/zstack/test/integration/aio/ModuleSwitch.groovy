@@ -70,28 +70,35 @@ class ModuleSwitch {
     }
 
     /**
-     * Runs {@code c} with the module's start extension behind a proxy that adds up the time spent in its calls
-     * (beforeStartVmOnKvm, startVmOnKvmSuccess/Failed: deciding, the hook, its reads and the stored decisions), in
-     * nanoseconds into {@code spent}; the module itself runs unchanged, in its place in the list.
+     * Runs {@code c} with each of the module's start extensions behind a proxy that adds up the time spent in its calls
+     * (beforeStartVmOnKvm, startVmOnKvmSuccess/Failed: deciding, the hook, its reads and the stored decisions; handing
+     * the VM to the read-back, which runs later on another thread), in nanoseconds into {@code spent} (and, when given,
+     * into {@code byMethod} under each method's name, summed over the module's extensions); the module itself runs
+     * unchanged, in its places in the list.
      */
-    void timingStarts(AtomicLong spent, Closure c) {
-        int i = startExts.findIndexOf { module(it) }
-        assert i >= 0 && !isOff()
-        Object real = startExts[i]
-        startExts[i] = Proxy.newProxyInstance(ModuleSwitch.class.classLoader, [KVMStartVmExtensionPoint] as Class[], { Object p, Method m, Object[] args ->
-            long t0 = System.nanoTime()
-            try {
-                return m.invoke(real, args)
-            } catch (InvocationTargetException e) {
-                throw e.cause
-            } finally {
-                spent.addAndGet(System.nanoTime() - t0)
-            }
-        } as InvocationHandler)
+    void timingStarts(AtomicLong spent, Closure c, Map<String, AtomicLong> byMethod = null) {
+        List<Integer> at = (0..<startExts.size()).findAll { module(startExts[it]) }
+        assert !at.isEmpty() && !isOff()
+        Map<Integer, Object> real = at.collectEntries { [(it): startExts[it]] }
+        at.each { int i ->
+            Object ext = real[i]
+            startExts[i] = Proxy.newProxyInstance(ModuleSwitch.class.classLoader, [KVMStartVmExtensionPoint] as Class[], { Object p, Method m, Object[] args ->
+                long t0 = System.nanoTime()
+                try {
+                    return m.invoke(ext, args)
+                } catch (InvocationTargetException e) {
+                    throw e.cause
+                } finally {
+                    long ns = System.nanoTime() - t0
+                    spent.addAndGet(ns)
+                    if (byMethod != null) byMethod.computeIfAbsent(m.name) { new AtomicLong() }.addAndGet(ns)
+                }
+            } as InvocationHandler)
+        }
         try {
             c()
         } finally {
-            startExts[i] = real
+            real.each { int i, Object ext -> startExts[i] = ext }
         }
     }
 }

@@ -1,0 +1,87 @@
+package org.zstack.aio.zstack;
+
+import org.zstack.aio.plugin.cache.IoFactsCache;
+import org.zstack.aio.plugin.cache.IoFactsChange;
+import org.zstack.aio.plugin.cache.IoFactsChanges;
+import org.zstack.core.cloudbus.EventCallback;
+import org.zstack.core.cloudbus.EventFacade;
+import org.zstack.header.Component;
+import org.zstack.utils.Utils;
+import org.zstack.utils.logging.CLogger;
+
+import java.util.Collections;
+import java.util.Map;
+
+/**
+ * Keeps every management node's {@link IoFactsCache} true: whoever writes a probe, a benchmark or a sample publishes
+ * the change here after its write, which drops it from this node's memory at once and fires ZStack's canonical event
+ * {@value #PATH} (data: {@link IoFactsChange#encode()}), which reaches every node, this one included. Each node's
+ * listener drops what the change names, then reads a host's facts and benchmarks again at once, off any VM start, so
+ * that the next start finds them in memory; a line it cannot read drops everything. The one bean to publish through:
+ * {@code AioIoFactsChanges}.
+ */
+public class AioIoFactsChanges implements IoFactsChanges, Component {
+    private static final CLogger logger = Utils.getLogger(AioIoFactsChanges.class);
+
+    public static final String PATH = "/aio/ioMode/factsChanged";
+
+    private final EventFacade events;
+    private final IoFactsCache cache;
+    private final EventCallback<Object> listener = new EventCallback<Object>() {
+        @Override
+        protected void run(Map<String, String> tokens, Object data) {
+            heard(data == null ? null : data.toString());
+        }
+    };
+
+    public AioIoFactsChanges(EventFacade events, IoFactsCache cache) {
+        this.events = events;
+        this.cache = cache;
+    }
+
+    @Override
+    public void publish(IoFactsChange change) {
+        cache.apply(change); // this node reads its own write at its next start, whenever the event arrives
+        events.fire(PATH, change.encode());
+    }
+
+    /** What the listener does with an event's data (another node's change, or this node's own coming back). */
+    void heard(String line) {
+        IoFactsChange change;
+        try {
+            change = IoFactsChange.decode(line);
+        } catch (IllegalArgumentException e) {
+            logger.warn("plugin-aio: " + PATH + " carried no change this version reads (" + e.getMessage()
+                    + "); every host's facts and figures are read again");
+            change = IoFactsChange.all();
+        }
+        cache.apply(change);
+        warm(change);
+    }
+
+    /** A host's facts and benchmarks read again now, so that no VM start pays for them; profiles wait for a start. */
+    private void warm(IoFactsChange change) {
+        if (change.kind() != IoFactsChange.Kind.HOST_FACTS && change.kind() != IoFactsChange.Kind.BENCHMARK) return;
+        for (String hostUuid : change.keys()) {
+            try {
+                if (change.kind() == IoFactsChange.Kind.HOST_FACTS) cache.host(hostUuid);
+                cache.figures(hostUuid, Collections.emptyList());
+            } catch (RuntimeException e) {
+                logger.warn(String.format("plugin-aio: cannot read the io facts of host[uuid:%s] again; the next VM start"
+                        + " on it reads them", hostUuid), e);
+            }
+        }
+    }
+
+    @Override
+    public boolean start() {
+        events.on(PATH, listener);
+        return true;
+    }
+
+    @Override
+    public boolean stop() {
+        events.off(listener);
+        return true;
+    }
+}
