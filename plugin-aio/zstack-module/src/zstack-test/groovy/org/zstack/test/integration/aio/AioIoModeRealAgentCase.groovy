@@ -1,8 +1,5 @@
 package org.zstack.test.integration.aio
 
-import org.zstack.core.db.SQL
-import org.zstack.header.storage.primary.PrimaryStorageVO
-import org.zstack.header.storage.primary.PrimaryStorageVO_
 import org.zstack.header.vm.VmInstanceState
 import org.zstack.header.vm.VmInstanceVO
 import org.zstack.sdk.DiskOfferingInventory
@@ -10,7 +7,6 @@ import org.zstack.sdk.HostInventory
 import org.zstack.sdk.StartVmInstanceAction
 import org.zstack.sdk.VmInstanceInventory
 import org.zstack.sdk.VolumeInventory
-import org.zstack.storage.primary.smp.SMPConstants
 import org.zstack.utils.gson.JSONObjectUtil
 import org.zstack.testlib.SkipTestSuite
 
@@ -25,33 +21,14 @@ import org.zstack.testlib.SkipTestSuite
 class AioIoModeRealAgentCase extends AioCaseBase {
     static final String WORK_DIR = "/var/tmp/aio-realagent"
     static final String PS_DIR = WORK_DIR + "/local_ps"
-    static final String SBLK_DIR = WORK_DIR + "/sblk"
-    /** where SharedBlockDeviceStandIn puts a SharedBlock volume (its LV path); here a link to a real loop device */
-    static final String BLOCK_DIR = "/dev/sblk-vg"
     RealKvmAgent agent = new RealKvmAgent()
     VmInstanceInventory vm
     String ps, host
     List<String> root, data
     /** every disk x operation checked in QEMU: "operation volume mode" */
     List<String> checked = []
-    /** the block disk's loop device, its backing file, and the SharedBlock storage made for it */
-    String loop, sblk
-    /** data volumes hot-plugged during the case, in order: native, io_uring (stock), block, then the patched agent's */
+    /** data volumes hot-plugged during the case, in order: native, io_uring (stock), then the patched agent's three */
     List<String> hotPlugged = []
-
-    @Override
-    protected List<String> extraSpringXml() {
-        return ["AioSharedBlockStandIn.xml"]
-    }
-
-    /** ZStack deletes a primary storage through its type's factory: the SharedBlock stand-in's storage gets its type back. */
-    @Override
-    void clean() {
-        if (sblk != null) {
-            SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, sblk).set(PrimaryStorageVO_.type, SMPConstants.SMP_TYPE).update()
-        }
-        super.clean()
-    }
 
     @Override
     void environment() {
@@ -79,7 +56,6 @@ class AioIoModeRealAgentCase extends AioCaseBase {
                 testStartEveryMode()
                 testReboot()
                 testNativeAioHotPlugLeavesTheOtherDisks()
-                testBlockDiskOnARealLoopDevice()
                 testStopStartAfterTheHotPlugs()
                 testHotPlugThroughThePatchedAgent()
                 testDetachEveryHotPluggedDisk()
@@ -145,8 +121,8 @@ class AioIoModeRealAgentCase extends AioCaseBase {
 
     /**
      * Stop and start with the hot-plugged disks attached: the module decides every disk again and sends no NativeAio, so
-     * the VM's own disks run what they ran, the native disk stays native, the io_uring disk now runs io_uring (the start's
-     * hook sets it) and the block disk gets the threads it asked for over the agent's native.
+     * the VM's own disks run what they ran, the native disk stays native, and the io_uring disk now runs io_uring (the
+     * start's hook sets it).
      */
     void testStopStartAfterTheHotPlugs() {
         Map<String, String> before = aioByVolume(root + data)
@@ -155,7 +131,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         startVmInstance { uuid = vm.uuid }
         Map<String, String> running = assertQemuRunsTheRecords("stop/start after the hot-plugs", root + data + hotPlugged)
         assert aioByVolume(root + data) == before
-        assert running[hotPlugged[0]] == "native" && running[hotPlugged[1]] == "io_uring" && running[hotPlugged[2]] == "threads"
+        assert running[hotPlugged[0]] == "native" && running[hotPlugged[1]] == "io_uring"
     }
 
     /**
@@ -169,37 +145,6 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             assert !agent.qemuDisks(vm.uuid).containsKey(path(u))
         }
         assert aioByVolume(root + data).values().every { it != null }
-    }
-
-    /**
-     * The agent's block branch (deviceType block: it writes cache='none' io='native' whatever it is told) on a real loop
-     * device: a SharedBlock volume (the stand-in for ZStack's closed SharedBlock backend) at its LV path, a link to the
-     * loop device. At hot-plug the stock agent runs it native, and the record says so; at the next start the module's
-     * hook gives it the threads it asked for.
-     */
-    void testBlockDiskOnARealLoopDevice() {
-        new File(SBLK_DIR).mkdirs()
-        def smp = addSharedMountPointPrimaryStorage { name = "sblk"; url = SBLK_DIR; zoneUuid = env.inventoryByName("zone").uuid }
-        sblk = smp.uuid
-        attachPrimaryStorageToCluster { primaryStorageUuid = sblk; clusterUuid = env.inventoryByName("cluster").uuid }
-        VolumeInventory v = createDataVolume {
-            name = "block-threads"
-            diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
-            primaryStorageUuid = sblk
-            systemTags = ["capability::virtio-scsi"]
-        } as VolumeInventory
-        SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, sblk).set(PrimaryStorageVO_.type, SharedBlockDeviceStandIn.TYPE).update()
-        File loopFile = new File(WORK_DIR, "block-${v.uuid}.raw")
-        RealKvmAgent.run("qemu-img", "create", "-q", "-f", "raw", loopFile.path, RealAgentDisks.SIZE)
-        loop = RealKvmAgent.run("losetup", "-f", "--show", loopFile.path).trim()
-        new File(BLOCK_DIR).mkdirs()
-        RealKvmAgent.run("ln", "-sfn", loop, "${BLOCK_DIR}/${v.uuid}".toString())
-        blockPaths[v.uuid] = "${BLOCK_DIR}/${v.uuid}".toString()
-        mode(v.uuid, "threads")
-
-        attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = v.uuid }
-        assert assertQemuRunsTheRecords("hot-plug(stock) block", [v.uuid])[v.uuid] == "native"
-        hotPlugged.add(v.uuid)
     }
 
     /** The optional kvmagent patch on the real vm_plugin.py: every mode at hot-plug through its aioIoMode addon. */
@@ -288,7 +233,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         }
     }
 
-    /** Destroys a VM left running and removes the images and the loop device; a failure here is logged, never thrown. */
+    /** Destroys a VM left running and removes the images; a failure here is logged, never thrown. */
     private void cleanUp() {
         try {
             if (vm != null && agent.qemuRuns(vm.uuid)) destroyVmInstance { uuid = vm.uuid }
@@ -296,8 +241,6 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             logger.warn("real-agent tier: could not destroy the VM: ${t.message}")
             RealKvmAgent.run("sh", "-c", "virsh -c qemu:///system destroy ${vm.uuid} >/dev/null 2>&1; true".toString())
         }
-        new File(BLOCK_DIR).deleteDir()
-        if (loop != null) RealKvmAgent.run("losetup", "-d", loop)
         new File(WORK_DIR).deleteDir()   // the images (ZStack's deletions of them are simulated)
     }
 
@@ -333,11 +276,8 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     /** volume -> [format, preallocation] of images made when a command first names the volume */
     Map<String, List<String>> lazyImages = [:]
 
-    /** a block volume's path as the agent got it (SharedBlockDeviceStandIn), else ZStack's installPath */
-    Map<String, String> blockPaths = [:]
-
-    private String path(String volumeUuid) {
-        return blockPaths[volumeUuid] ?: RealAgentDisks.path(volumeUuid)
+    private static String path(String volumeUuid) {
+        return RealAgentDisks.path(volumeUuid)
     }
 
     private Map<String, String> aioByVolume(List<String> volumes) {
