@@ -296,6 +296,14 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             assert running[u] == d.effective: "${operation}: volume ${u} runs ${running[u]} in QEMU, the module recorded ${d.effective} (${d.reason})"
             checked.add("${operation} ${u} ${running[u]}".toString())
         }
+        // the module's own read-back of this real host (issue 34: virsh dumpxml and QEMU's log, off the operation's
+        // path) finds what QEMU runs, for every disk
+        retryInSecs(30) {
+            volumes.each { String u ->
+                def d = AioCaseSupport.decision(adminSession(), u)
+                assert d.runningIo == running[u]: "${operation}: the read-back of ${u} says ${d.runningIo}, QEMU runs ${running[u]}"
+            }
+        }
         return running
     }
 }
