@@ -9,14 +9,19 @@ Prints one JSON object: {"pid": <QEMU's pid>, "disks": {<image path>: {"aio": "t
   (driver file or host_device) for the image; no "aio" there is QEMU's default, threads.
 - Disks hot-plugged later are not on the command line, and QMP has no query that shows a node's aio: they are read
   from the blockdev-add that QEMU answered with success, in libvirt's monitor log (LIBVIRT_QMP_LOG, libvirtd's
-  log filter 1:qemu.qemu_monitor), for a node QEMU still has now (QMP query-named-block-nodes through virsh).
+  log filter 1:qemu.qemu_monitor), for a node QEMU still has now (QMP query-named-block-nodes through virsh), and only
+  those logged after this QEMU process started: libvirt numbers a domain's nodes (libvirt-N-storage) from 1 again at
+  each start, so a hot-plug into an earlier QEMU of the same VM may carry the name of a node this one has for another
+  use, or for the same image opened otherwise.
 A path both on the command line and hot-plugged later (after a detach) takes the newer.
 """
+import calendar
 import json
 import os
 import re
 import subprocess
 import sys
+import time
 
 PROTOCOL = ("file", "host_device")
 
@@ -33,6 +38,28 @@ def qemu_pid(vm_uuid):
         if args and b"qemu" in os.path.basename(args[0]) and ("guest=%s" % vm_uuid).encode() in b" ".join(args):
             return int(pid), [a.decode() for a in args if a]
     return None, []
+
+
+def started_at(pid):
+    """The process's start, seconds since the epoch (to the clock tick): boot time from /proc/uptime, not btime,
+    whose whole seconds could let a blockdev-add logged just before this start pass for one of its own."""
+    with open("/proc/%d/stat" % pid) as f:
+        ticks = int(f.read().rsplit(")", 1)[1].split()[19])  # field 22, starttime
+    with open("/proc/uptime") as f:
+        boot = time.time() - float(f.read().split()[0])
+    return boot + ticks / float(os.sysconf("SC_CLK_TCK"))
+
+
+# libvirtd's log line: "2026-11-27 16:37:31.659+0000: 1234: info : ..."
+STAMP = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.(\d{3})\+0000: ')
+
+
+def logged_at(line):
+    """Seconds since the epoch of a libvirtd log line (UTC), or None."""
+    m = STAMP.match(line)
+    if not m:
+        return None
+    return calendar.timegm(time.strptime(m.group(1), "%Y-%m-%d %H:%M:%S")) + int(m.group(2)) / 1000.0
 
 
 def disk(node, source):
@@ -74,13 +101,16 @@ def logged_json(pattern, line):
         return None
 
 
-def from_qmp_log(path, wanted_nodes):
-    """blockdev-add commands QEMU answered with "return", newest last, for nodes in wanted_nodes."""
+def from_qmp_log(path, wanted_nodes, since):
+    """blockdev-add commands QEMU answered with "return", newest last, for nodes in wanted_nodes, sent after since."""
     sent, disks = {}, {}
     if not path or not os.path.exists(path):
         return disks
     with open(path, errors="replace") as f:
         for line in f:
+            at = logged_at(line)
+            if at is None or at < since:
+                continue
             msg = logged_json(SEND, line)
             if msg and msg[1].get("execute") == "blockdev-add":
                 sent[(msg[0], msg[1].get("id"))] = msg[1].get("arguments", {})
@@ -103,7 +133,7 @@ def main():
     disks = from_cmdline(args)
     if len(sys.argv) > 2:
         live = live_nodes(vm_uuid)
-        for path, d in from_qmp_log(sys.argv[2], live).items():
+        for path, d in from_qmp_log(sys.argv[2], live, started_at(pid)).items():
             disks[path] = d
         disks = {p: d for p, d in disks.items() if d["node"] in live}
     print(json.dumps({"pid": pid, "disks": disks}, sort_keys=True))

@@ -5,11 +5,17 @@ import org.zstack.aio.plugin.cache.IoFactsChange;
 import org.zstack.aio.plugin.cache.IoFactsChanges;
 import org.zstack.core.cloudbus.EventCallback;
 import org.zstack.core.cloudbus.EventFacade;
+import org.zstack.aio.plugin.IoModeConfig;
+import org.zstack.core.config.GlobalConfig;
 import org.zstack.header.Component;
+import org.zstack.resourceconfig.ResourceConfig;
+import org.zstack.resourceconfig.ResourceConfigFacade;
 import org.zstack.utils.Utils;
 import org.zstack.utils.logging.CLogger;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +25,11 @@ import java.util.Map;
  * listener drops what the change names, then reads a host's facts and benchmarks again at once, off any VM start, so
  * that the next start finds them in memory; a line it cannot read drops everything. The one bean to publish through:
  * {@code AioIoFactsChanges}.
+ *
+ * <p>The config rows the cache keeps need no event of the module's: ZStack's ResourceConfig calls its (non-local)
+ * update and delete extensions on every node for every UpdateResourceConfig, DeleteResourceConfig and restore through
+ * its API (on the others through its own canonical event), and those installed here drop the resource's rows. A row
+ * changed by SQL by hand is not heard, as ZStack's own in-memory configs do not hear it: a restart of the node reads it.
  */
 public class AioIoFactsChanges implements IoFactsChanges, Component {
     private static final CLogger logger = Utils.getLogger(AioIoFactsChanges.class);
@@ -27,6 +38,7 @@ public class AioIoFactsChanges implements IoFactsChanges, Component {
 
     private final EventFacade events;
     private final IoFactsCache cache;
+    private final ResourceConfigFacade resourceConfigs;
     private final EventCallback<Object> listener = new EventCallback<Object>() {
         @Override
         protected void run(Map<String, String> tokens, Object data) {
@@ -34,9 +46,10 @@ public class AioIoFactsChanges implements IoFactsChanges, Component {
         }
     };
 
-    public AioIoFactsChanges(EventFacade events, IoFactsCache cache) {
+    public AioIoFactsChanges(EventFacade events, IoFactsCache cache, ResourceConfigFacade resourceConfigs) {
         this.events = events;
         this.cache = cache;
+        this.resourceConfigs = resourceConfigs;
     }
 
     @Override
@@ -76,7 +89,26 @@ public class AioIoFactsChanges implements IoFactsChanges, Component {
     @Override
     public boolean start() {
         events.on(PATH, listener);
+        for (GlobalConfig c : configsKeptInMemory()) {
+            ResourceConfig rc = resourceConfigs.getResourceConfig(c.getIdentity());
+            if (rc == null) continue; // global only (onUnsatisfied): its value is ZStack's in memory
+            rc.installUpdateExtension((config, resourceUuid, resourceType, oldValue, newValue) -> configChanged(resourceUuid));
+            rc.installDeleteExtension((config, resourceUuid, resourceType, originValue) -> configChanged(resourceUuid));
+        }
         return true;
+    }
+
+    /** Every resource config whose rows {@link IoFactsCache#configRows} keeps: the io-mode ones and qcow2.allocation. */
+    private static List<GlobalConfig> configsKeptInMemory() {
+        List<GlobalConfig> out = new ArrayList<>();
+        for (IoModeConfig c : IoModeConfig.ALL) out.add(AioIoModeGlobalConfig.of(c));
+        out.addAll(Qcow2Allocation.all());
+        return out;
+    }
+
+    /** Heard on every node, after ZStack wrote the row (or, on another node, after that node did). */
+    private void configChanged(String resourceUuid) {
+        cache.apply(IoFactsChange.configs(Collections.singletonList(resourceUuid)));
     }
 
     @Override

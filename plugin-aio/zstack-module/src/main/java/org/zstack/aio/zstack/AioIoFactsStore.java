@@ -5,6 +5,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.zstack.aio.decision.WorkloadProfile;
 import org.zstack.aio.plugin.HostIoFacts;
 import org.zstack.aio.plugin.bench.StorageBenchmark;
+import org.zstack.aio.plugin.cache.ConfigRows;
 import org.zstack.aio.plugin.cache.IoFactsStore;
 import org.zstack.core.db.DatabaseFacade;
 import org.zstack.utils.Utils;
@@ -21,8 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The module's tables as the core's {@link IoFactsStore}, asked by the node's {@link org.zstack.aio.plugin.cache.IoFactsCache}
  * only on a miss, one statement each: a host's facts ({@link HostFactsReader}: its probe row with ZStack's versions),
  * its benchmarks (AioStorageBenchmarkVO, one SELECT by hostUuid, a row being exactly the core's
- * {@link StorageBenchmark#restore}), and the workload profiles of some volumes (AioVolumeWorkloadVO, written by
- * {@link AioWorkloadSampler}).
+ * {@link StorageBenchmark#restore}), the workload profiles of some volumes (AioVolumeWorkloadVO, written by
+ * {@link AioWorkloadSampler}), and the config rows of some volumes and storages ({@link ConfigRowsReader}).
  */
 public final class AioIoFactsStore implements IoFactsStore {
     private static final CLogger logger = Utils.getLogger(AioIoFactsStore.class);
@@ -32,12 +33,14 @@ public final class AioIoFactsStore implements IoFactsStore {
     private final DatabaseFacade dbf;
     private final HostFactsReader hosts;
     private final WorkloadStore workloads;
+    private final ConfigRowsReader configs;
     private final AtomicBoolean noBenchmarkTableSaid = new AtomicBoolean();
 
-    public AioIoFactsStore(DatabaseFacade dbf, HostFactsReader hosts, WorkloadStore workloads) {
+    public AioIoFactsStore(DatabaseFacade dbf, HostFactsReader hosts, WorkloadStore workloads, ConfigRowsReader configs) {
         this.dbf = dbf;
         this.hosts = hosts;
         this.workloads = workloads;
+        this.configs = configs;
     }
 
     @Override
@@ -75,5 +78,10 @@ public final class AioIoFactsStore implements IoFactsStore {
     @Override
     public Map<String, WorkloadProfile> workloads(Collection<String> volumeUuids) {
         return workloads.profiles(volumeUuids);
+    }
+
+    @Override
+    public ConfigRows configRows(Collection<String> resourceUuids, Collection<String> storageUuids) {
+        return configs.read(resourceUuids, storageUuids);
     }
 }

@@ -9,16 +9,17 @@ import org.zstack.aio.plugin.VolumeIoFacts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What a VM start reads of a host and its disks' measurements, kept in memory on one management node: the host's
- * probed facts, its benchmarks (folded), and each volume's workload profile (a volume never sampled is remembered as
- * such too). So a start whose host and volumes were seen before reads none of them from the store: what is left per
- * start is the volumes, their configs (one query) and the decisions' write.
+ * What a VM start reads of a host and its disks, kept in memory on one management node: the host's probed facts, its
+ * benchmarks (folded), each volume's workload profile (a volume never sampled is remembered as such too), and the
+ * config rows of the volumes and their storages with the storages' types. So a start whose host and volumes were seen
+ * before reads none of them from the store: what is left per start is the decisions' write.
  * <p>Kept true by {@link #apply}: every write of a probe, benchmark or sample publishes an {@link IoFactsChange}
  * ({@link IoFactsChanges}) that reaches every node, and each node drops what it names; the next start reads it again,
  * once. A load that raced with a change is not kept (each kind has an epoch a change moves; a load keeps its result
@@ -29,22 +30,26 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class IoFactsCache {
 
     private final IoFactsStore store;
-    private final Kept<HostIoFacts> hosts;
-    private final Kept<Map<String, ModePerformance>> benchmarks;
-    private final Kept<WorkloadProfile> workloads;
+    private final KeptEntries<HostIoFacts> hosts;
+    private final KeptEntries<Map<String, ModePerformance>> benchmarks;
+    private final KeptEntries<WorkloadProfile> workloads;
+    private final KeptEntries<Map<String, String>> configRows;
+    private final KeptEntries<String> storageTypes;
     private final AtomicLong reads = new AtomicLong();
 
     public IoFactsCache(IoFactsStore store, int maxEntries) {
         if (maxEntries < 1) throw new IllegalArgumentException("maxEntries must be >= 1: " + maxEntries);
         this.store = store;
-        this.hosts = new Kept<HostIoFacts>(maxEntries);
-        this.benchmarks = new Kept<Map<String, ModePerformance>>(maxEntries);
-        this.workloads = new Kept<WorkloadProfile>(maxEntries);
+        this.hosts = new KeptEntries<HostIoFacts>(maxEntries);
+        this.benchmarks = new KeptEntries<Map<String, ModePerformance>>(maxEntries);
+        this.workloads = new KeptEntries<WorkloadProfile>(maxEntries);
+        this.configRows = new KeptEntries<Map<String, String>>(maxEntries);
+        this.storageTypes = new KeptEntries<String>(maxEntries);
     }
 
     /** The host's facts (one statement when not kept). */
     public HostIoFacts host(String hostUuid) {
-        Kept.Hit<HostIoFacts> hit = hosts.get(hostUuid);
+        KeptEntries.Hit<HostIoFacts> hit = hosts.get(hostUuid);
         if (hit.found) return hit.value;
         long epoch = hosts.epoch();
         reads.incrementAndGet();
@@ -58,7 +63,7 @@ public final class IoFactsCache {
      * the profiles of every volume not kept, at once).
      */
     public Figures figures(String hostUuid, Collection<VolumeIoFacts> volumes) {
-        Kept.Hit<Map<String, ModePerformance>> hit = benchmarks.get(hostUuid);
+        KeptEntries.Hit<Map<String, ModePerformance>> hit = benchmarks.get(hostUuid);
         Map<String, ModePerformance> perf = hit.value;
         if (!hit.found) {
             long epoch = benchmarks.epoch();
@@ -69,7 +74,7 @@ public final class IoFactsCache {
         Map<String, WorkloadProfile> profiles = new HashMap<String, WorkloadProfile>();
         List<String> missing = new ArrayList<String>();
         for (VolumeIoFacts v : volumes) {
-            Kept.Hit<WorkloadProfile> w = workloads.get(v.volumeUuid());
+            KeptEntries.Hit<WorkloadProfile> w = workloads.get(v.volumeUuid());
             if (!w.found) missing.add(v.volumeUuid());
             else if (w.value != null) profiles.put(v.volumeUuid(), w.value);
         }
@@ -86,76 +91,62 @@ public final class IoFactsCache {
         return new MeasuredFigures(perf, profiles);
     }
 
+    /**
+     * The config rows of these volumes and storages and the storages' types (one statement when any is not kept: every
+     * missing one at once). A storage's type never changes; a resource's rows are dropped by a {@code CONFIGS} change
+     * naming it, which the platform applies on every node when a config is set or deleted there.
+     */
+    public ConfigRows configRows(Collection<String> volumeUuids, Collection<String> storageUuids) {
+        Map<String, String> types = new HashMap<String, String>();
+        Map<String, Map<String, String>> rows = new HashMap<String, Map<String, String>>();
+        Set<String> missingOwners = new LinkedHashSet<String>();
+        Set<String> missingStorages = new LinkedHashSet<String>();
+        Set<String> owners = new LinkedHashSet<String>(volumeUuids);
+        owners.addAll(storageUuids);
+        for (String u : owners) {
+            KeptEntries.Hit<Map<String, String>> hit = configRows.get(u);
+            if (hit.found) rows.put(u, hit.value);
+            else missingOwners.add(u);
+        }
+        for (String ps : storageUuids) {
+            KeptEntries.Hit<String> hit = storageTypes.get(ps);
+            if (hit.found) types.put(ps, hit.value);
+            else missingStorages.add(ps);
+        }
+        if (missingOwners.isEmpty() && missingStorages.isEmpty()) return new ConfigRows(types, rows);
+        long rowsEpoch = configRows.epoch();
+        long typesEpoch = storageTypes.epoch();
+        reads.incrementAndGet();
+        ConfigRows loaded = store.configRows(missingOwners, missingStorages);
+        for (String u : missingOwners) {
+            Map<String, String> own = loaded.rowsOf(u);
+            configRows.putIfStill(rowsEpoch, u, own); // none kept too: "nothing set on it" is a fact worth keeping
+            rows.put(u, own);
+        }
+        for (String ps : missingStorages) {
+            String type = loaded.storageType(ps);
+            if (type != null) storageTypes.putIfStill(typesEpoch, ps, type); // an unknown storage is asked again
+            types.put(ps, type);
+        }
+        return new ConfigRows(types, rows);
+    }
+
     /** What a change heard from any node (this one included) drops. */
     public void apply(IoFactsChange change) {
         switch (change.kind()) {
             case HOST_FACTS: hosts.drop(change.keys()); break;
             case BENCHMARK: benchmarks.drop(change.keys()); break;
             case WORKLOAD: workloads.drop(change.keys()); break;
+            case CONFIGS: configRows.drop(change.keys()); break;
             default:
                 hosts.dropAll();
                 benchmarks.dropAll();
                 workloads.dropAll();
+                configRows.dropAll();
+                storageTypes.dropAll();
         }
     }
 
     /** Statements asked of the store so far (for tests and metrics: each is one round trip). */
     public long reads() { return reads.get(); }
-
-    /** One kind's entries, by key, with its epoch. */
-    private static final class Kept<V> {
-        private final Object lock = new Object();
-        private final Map<String, V> values;
-        private long epoch;
-
-        Kept(final int max) {
-            this.values = new LinkedHashMap<String, V>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, V> eldest) { return size() > max; }
-            };
-        }
-
-        static final class Hit<V> {
-            final boolean found;
-            final V value;
-
-            Hit(boolean found, V value) {
-                this.found = found;
-                this.value = value;
-            }
-        }
-
-        Hit<V> get(String key) {
-            synchronized (lock) {
-                boolean found = values.containsKey(key);
-                return new Hit<V>(found, found ? values.get(key) : null);
-            }
-        }
-
-        long epoch() {
-            synchronized (lock) {
-                return epoch;
-            }
-        }
-
-        void putIfStill(long startedAt, String key, V value) {
-            synchronized (lock) {
-                if (epoch == startedAt) values.put(key, value);
-            }
-        }
-
-        void drop(Collection<String> keys) {
-            synchronized (lock) {
-                epoch++;
-                for (String k : keys) values.remove(k);
-            }
-        }
-
-        void dropAll() {
-            synchronized (lock) {
-                epoch++;
-                values.clear();
-            }
-        }
-    }
 }

@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * What changed in the facts a VM start reads from memory ({@link IoFactsCache}), as every management node hears it:
  * a host's facts (a probe), a host's benchmarks (a benchmark stored or deleted), some volumes' workload profiles (a
- * sample), or everything (a config that changes how they are read, a node that may have missed changes). It travels
- * as one line of text ({@link #encode()}), so a platform's event (ZStack: a canonical event) can carry it as it is.
+ * sample), some resources' config rows (set or deleted), or everything (a config that changes how they are read, a
+ * node that may have missed changes). It travels as one line of text ({@link #encode()}), so a platform's event (ZStack: a canonical event) can carry it as it is.
  */
 public final class IoFactsChange {
 
@@ -23,6 +23,8 @@ public final class IoFactsChange {
         BENCHMARK,
         /** volume uuids: their profiles changed (a sample, a volume deleted) */
         WORKLOAD,
+        /** volume or storage uuids: a config set on them changed (set, reset or deleted) */
+        CONFIGS,
         /** no keys: drop everything */
         ALL
     }
@@ -46,6 +48,8 @@ public final class IoFactsChange {
     public static IoFactsChange benchmark(String hostUuid) { return new IoFactsChange(Kind.BENCHMARK, Collections.singletonList(hostUuid)); }
 
     public static IoFactsChange workload(Collection<String> volumeUuids) { return new IoFactsChange(Kind.WORKLOAD, volumeUuids); }
+
+    public static IoFactsChange configs(Collection<String> resourceUuids) { return new IoFactsChange(Kind.CONFIGS, resourceUuids); }
 
     public static IoFactsChange all() { return new IoFactsChange(Kind.ALL, Collections.<String>emptyList()); }
 

@@ -22,4 +22,10 @@ public interface IoFactsStore {
 
     /** The profiles of these volumes; a volume never sampled, or that has seen no request, is absent. */
     Map<String, WorkloadProfile> workloads(Collection<String> volumeUuids);
+
+    /**
+     * The config rows of these resources (volumes and storages: every row the decision reads) and the types of these
+     * storages, in one statement.
+     */
+    ConfigRows configRows(Collection<String> resourceUuids, Collection<String> storageUuids);
 }

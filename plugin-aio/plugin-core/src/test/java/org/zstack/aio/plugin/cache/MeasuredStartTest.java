@@ -91,6 +91,18 @@ class MeasuredStartTest {
             for (String u : volumeUuids) if (profiles.containsKey(u)) out.put(u, profiles.get(u));
             return out;
         }
+
+        final Map<String, String> types = new HashMap<>();
+        final Map<String, Map<String, String>> rows = new HashMap<>();
+
+        public ConfigRows configRows(Collection<String> resourceUuids, Collection<String> storageUuids) {
+            statements.add("configs " + resourceUuids + " " + storageUuids);
+            Map<String, String> t = new HashMap<>();
+            for (String ps : storageUuids) if (types.containsKey(ps)) t.put(ps, types.get(ps));
+            Map<String, Map<String, String>> r = new HashMap<>();
+            for (String u : resourceUuids) if (rows.containsKey(u)) r.put(u, new HashMap<>(rows.get(u)));
+            return new ConfigRows(t, r);
+        }
     }
 
     /** One start's ports: volumes and configs as a platform reads them per start, host and figures from the cache. */
@@ -258,11 +270,65 @@ class MeasuredStartTest {
             public List<StorageBenchmark> benchmarks(String h) { return s.benchmarks(h); }
 
             public Map<String, WorkloadProfile> workloads(Collection<String> v) { return s.workloads(v); }
+
+            public ConfigRows configRows(Collection<String> r, Collection<String> ps) {
+                ConfigRows old = s.configRows(r, ps); // read before an UpdateResourceConfig committed...
+                cache[0].apply(IoFactsChange.configs(r)); // ...whose extension drops the rows while this load runs
+                return old;
+            }
         };
         cache[0] = new IoFactsCache(racing, 1000);
         cache[0].host("h1");
         cache[0].host("h1");
         assertThat(s.statements).as("the raced load was answered but not kept").containsExactly("host h1", "host h1");
+        s.statements.clear();
+        cache[0].configRows(List.of("v1"), List.of());
+        cache[0].configRows(List.of("v1"), List.of());
+        assertThat(s.statements).as("the raced rows were answered but not kept").containsExactly("configs [v1] []", "configs [v1] []");
+    }
+
+    @Test
+    void configRowsAreReadOnceAndDroppedOnlyForTheResourcesAChangeNames() {
+        Store s = new Store();
+        s.types.put("ps1", "LocalStorage");
+        s.rows.put("v1", Map.of("kvm/vm.ioMode", "native"));
+        s.rows.put("ps1", Map.of("kvm/vm.ioMode", "io_uring", "localStoragePrimaryStorage/qcow2.allocation", "full"));
+        IoFactsCache cache = new IoFactsCache(s, 1000);
+
+        ConfigRows first = cache.configRows(List.of("v1", "v2"), List.of("ps1"));
+        assertThat(first.row("v1", "kvm", "vm.ioMode")).isEqualTo("native");
+        assertThat(first.row("v2", "kvm", "vm.ioMode")).as("nothing set on v2").isNull();
+        assertThat(first.row("ps1", "localStoragePrimaryStorage", "qcow2.allocation")).isEqualTo("full");
+        assertThat(first.storageType("ps1")).isEqualTo("LocalStorage");
+        ConfigRows again = cache.configRows(List.of("v2", "v1"), List.of("ps1"));
+        assertThat(again.row("v1", "kvm", "vm.ioMode")).isEqualTo("native");
+        assertThat(again.storageType("ps1")).isEqualTo("LocalStorage");
+        assertThat(s.statements).as("one statement for all, then none: v2's 'nothing set' is kept too")
+                .containsExactly("configs [v1, v2, ps1] [ps1]");
+
+        s.rows.put("v2", Map.of("kvm/vm.ioMode", "threads"));
+        s.rows.put("v1", Map.of("kvm/vm.ioMode", "auto"));
+        cache.apply(IoFactsChange.configs(List.of("v2")));
+        ConfigRows changed = cache.configRows(List.of("v1", "v2"), List.of("ps1"));
+        assertThat(changed.row("v2", "kvm", "vm.ioMode")).isEqualTo("threads");
+        assertThat(changed.row("v1", "kvm", "vm.ioMode")).as("v1 was not named: kept").isEqualTo("native");
+        assertThat(s.statements).last().isEqualTo("configs [v2] []");
+
+        cache.apply(IoFactsChange.all());
+        assertThat(cache.configRows(List.of("v1"), List.of("ps1")).row("v1", "kvm", "vm.ioMode")).isEqualTo("auto");
+        assertThat(s.statements).last().isEqualTo("configs [v1, ps1] [ps1]");
+        assertThat(IoFactsChange.decode(IoFactsChange.configs(List.of("v1", "ps1")).encode()))
+                .isEqualTo(IoFactsChange.configs(List.of("v1", "ps1")));
+    }
+
+    @Test
+    void aStorageTheStoreDoesNotKnowIsAskedAgain() {
+        Store s = new Store();
+        IoFactsCache cache = new IoFactsCache(s, 1000);
+        assertThat(cache.configRows(List.of(), List.of("ps9")).storageType("ps9")).isNull();
+        s.types.put("ps9", "NFS");
+        assertThat(cache.configRows(List.of(), List.of("ps9")).storageType("ps9")).isEqualTo("NFS");
+        assertThat(s.statements).containsExactly("configs [ps9] [ps9]", "configs [] [ps9]");
     }
 
     @Test

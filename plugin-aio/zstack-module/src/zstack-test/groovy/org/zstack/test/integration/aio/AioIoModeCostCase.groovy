@@ -20,9 +20,11 @@ import java.util.concurrent.atomic.AtomicLong
  *
  * - the SQL statements the module sends per start, counted at the JDBC level ({@link ModuleSqlCounter}) for VMs with
  *   1, 4 and 8 data volumes on LocalStorage and 4 on NFS (plus the root volume on LocalStorage): at most 3, the same
- *   whatever the number of disks and storage types (the host's facts, benchmarks and profiles from the node's memory):
- *   3 at a VM's creation (its new volumes' profiles), 2 at every start after, also right after the host's probe
- *   (the listener reads the host again off the start); on a node that kept nothing, 5 once; none with the module taken out of ZStack's
+ *   whatever the number of disks and storage types (the host's facts, benchmarks, profiles and config rows from the
+ *   node's memory): 3 at a VM's creation (its new volumes' config rows and profiles), 1 (the decisions' write) at
+ *   every start after, also right after the host's probe (the listener reads the host again off the start); 2 after
+ *   an admin set or deleted a config on one of its volumes, on this node or on another (ZStack's own event), the new
+ *   value decided; on a node that kept nothing, 5 once; none with the module taken out of ZStack's
  *   PluginRegistry ({@link ModuleSwitch}). The read-back after a start (issue 34) runs on another thread once the host
  *   answers: its statements are not the start's and are listed apart, with sampling's;
  * - the wall time of ZStack's StartVmInstance API, module on and module off (its extensions out of the registry),
@@ -145,13 +147,16 @@ class AioIoModeCostCase extends AioCaseBase {
                 assert w.module.size() <= 3: "${name}: ${w.module}"
                 // all the disks' decisions in one statement; the host's facts and benchmarks from the node's memory
                 assert w.module.count { it.contains(DECISION_TABLE) } == 1
-                assert w.module.count { it.contains("PrimaryStorageVO") && it.contains("ResourceConfigVO") } == 1
                 assert !w.module.any { it.contains(HOST_FACTS_TABLE) || it.contains(BENCHMARK_TABLE) }: w.module
             }
-            // the creation's start reads the new volumes' profiles (none yet: kept as such), the starts after none
+            // the creation's start reads the new volumes' config rows and profiles (none yet: kept as such), the
+            // starts after only write the decisions
             assert windows[0].module.size() == 3 && windows[0].module.count { it.contains(WORKLOAD_TABLE) } == 1
-            assert windows[1].module.size() == 2 && windows[2].module.size() == 2
+            assert windows[0].module.count { it.contains("PrimaryStorageVO") && it.contains("ResourceConfigVO") } == 1
+            assert windows[1].module.size() == 1 && windows[2].module.size() == 1: "${name}: ${windows*.module}"
         }
+
+        testAConfigChangeIsReadOnceOnEveryNode(counter, byVm)
 
         // a probe (the host's reconnect) drops its facts on every node; the listener reads them again off any start
         def cache = bean(Class.forName("org.zstack.aio.plugin.cache.IoFactsCache"))
@@ -162,10 +167,10 @@ class AioIoModeCostCase extends AioCaseBase {
         restart(vmUuid)
         ModuleSqlCounter.Window afterProbe = counter.count { startVmInstance { uuid = vmUuid } }
         log("aio-cost: first start after the host's probe: ${afterProbe.module.size()} statements by the module")
-        assert afterProbe.module.size() == 2 && !afterProbe.module.any { it.contains(HOST_FACTS_TABLE) }
+        assert afterProbe.module.size() == 1 && !afterProbe.module.any { it.contains(HOST_FACTS_TABLE) }
 
         // a node that kept nothing (everything dropped, as a node that never heard of the host): the first start reads
-        // the host's facts, its benchmarks and the profiles once, the next one nothing of them
+        // the host's facts, its benchmarks, the config rows and the profiles once, the next one nothing of them
         bean(Class.forName("org.zstack.aio.zstack.AioIoFactsChanges")).publish(Class.forName("org.zstack.aio.plugin.cache.IoFactsChange").all())
         List<ModuleSqlCounter.Window> cold = (1..2).collect {
             restart(vmUuid)
@@ -175,7 +180,7 @@ class AioIoModeCostCase extends AioCaseBase {
         cold[0].module.each { log("aio-cost:   " + (it.length() > 160 ? it.substring(0, 160) + "..." : it)) }
         assert cold[0].module.size() == 5
         assert cold[0].module.count { it.contains(HOST_FACTS_TABLE) } == 1 && cold[0].module.count { it.contains(BENCHMARK_TABLE) } == 1
-        assert cold[1].module.size() == 2
+        assert cold[1].module.size() == 1
 
         // with the module out of the registry the counter still sees ZStack's own statements, and none of the module
         restart(vmUuid)
@@ -189,6 +194,61 @@ class AioIoModeCostCase extends AioCaseBase {
         log("aio-cost: start with the module off: ${off.module.size()} statements by the module, ${off.all} by everyone")
         assert off.module.isEmpty()
         assert off.all > 0
+    }
+
+    /**
+     * A config an admin sets or deletes on a volume drops that volume's rows on every node: here through the API (this
+     * node's ResourceConfig extension), then as another node's change arrives (the row written by that node, then
+     * ZStack's canonical event /resourceConfig/update/... naming it). Each time the next start reads that volume's rows
+     * once (2 statements) and decides the new value; the start after reads nothing again.
+     */
+    void testAConfigChangeIsReadOnceOnEveryNode(ModuleSqlCounter counter, Map<String, List<ModuleSqlCounter.Window>> byVm) {
+        VmInstanceInventory v = queryVmInstance { conditions = ["name=cost-local+4"] }[0] as VmInstanceInventory
+        String volume = v.allVolumes.find { it.uuid != v.rootVolumeUuid }.uuid
+        Closure<List<ModuleSqlCounter.Window>> twoStarts = {
+            (1..2).collect {
+                restart(v.uuid)
+                counter.count { startVmInstance { uuid = v.uuid } }
+            }
+        }
+        Closure check = { String how, String requested ->
+            List<ModuleSqlCounter.Window> w = twoStarts()
+            log("aio-cost: after a config change (${how}): ${w[0].module.size()} statements at the next start, then ${w[1].module.size()}")
+            assert w[0].module.size() == 2 && w[0].module.count { it.contains("ResourceConfigVO") } == 1: "${how}: ${w[0].module}"
+            assert w[1].module.size() == 1: "${how}: ${w[1].module}"
+            assert AioCaseSupport.decision(adminSession(), volume).requested == requested: how
+        }
+
+        String before = AioCaseSupport.decision(adminSession(), volume).requested
+        List<String> others = ["threads", "native", "io_uring"] - [before]
+        assert AioCaseSupport.setResourceConfig(adminSession(), "kvm", "vm.ioMode", volume, others[0]) == null
+        check("UpdateResourceConfig on this node", others[0])
+        deleteResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = volume }
+        check("DeleteResourceConfig on this node", before)
+
+        List<String> heard = Collections.synchronizedList([])
+        def rc = bean(org.zstack.resourceconfig.ResourceConfigFacade.class).getResourceConfig("kvm.vm.ioMode")
+        rc.installUpdateExtension({ config, resourceUuid, resourceType, oldValue, newValue -> heard.add(resourceUuid) }
+                as org.zstack.resourceconfig.ResourceConfigUpdateExtensionPoint)
+        // another node's UpdateResourceConfig: its row, then its event (ZStack's listener reads the row and calls the
+        // update extensions, as on every node but the one that made the change)
+        new org.springframework.jdbc.core.JdbcTemplate(bean(org.zstack.core.db.DatabaseFacade.class).dataSource).update(
+                "INSERT INTO ResourceConfigVO (uuid, name, description, category, value, resourceUuid, resourceType,"
+                + " lastOpDate, createDate) VALUES (REPLACE(UUID(), '-', ''), 'vm.ioMode', '', 'kvm', ?, ?, 'VolumeVO', NOW(), NOW())",
+                others[1], volume)
+        def evt = new org.zstack.resourceconfig.ResourceConfigCanonicalEvents.UpdateEvent()
+        evt.resourceUuid = volume
+        evt.resourceType = "VolumeVO"
+        evt.oldValue = before
+        bean(org.zstack.core.cloudbus.EventFacade.class).fire(
+                "/resourceConfig/update/kvm/vm.ioMode/${org.zstack.core.Platform.uuid}".toString(), evt)
+        retryInSecs {
+            // ZStack heard it: its listener ran the update extensions in their order, the module's (installed at the
+            // node's start) before this case's
+            assert heard.contains(volume)
+        }
+        check("UpdateResourceConfig on another node", others[1])
+        deleteResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = volume }
     }
 
     void testStartTimeWithAndWithoutTheModule() {
