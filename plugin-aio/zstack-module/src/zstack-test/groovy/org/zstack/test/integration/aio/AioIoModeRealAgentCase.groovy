@@ -32,6 +32,11 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     List<String> hotPlugged = []
 
     @Override
+    protected List<String> extraSpringXml() {
+        return ["AioRealBlockStandIn.xml"]
+    }
+
+    @Override
     void environment() {
         new File(PS_DIR).mkdirs()
         env = RealAgentEnv.oneVm(PS_DIR)
@@ -62,6 +67,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
                 testDetachEveryHotPluggedDisk()
                 testRealRefusalReachesZStack()
                 testRealBenchmarkFeedsAuto()
+                testBlockDevicesAtStart()
                 testDestroy()
             } finally {
                 cleanUp()
@@ -195,6 +201,8 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         File sysctl = new File("/proc/sys/kernel/io_uring_disabled")
         assert sysctl.exists(): "this kernel has no kernel.io_uring_disabled (Linux 6.6+)"
         assert AioCaseSupport.decision(adminSession(), data[0]).effective == "io_uring"
+        // every io_uring disk of the VM (data[0] asked, data[2] auto): QEMU refuses the first it opens
+        List<String> uring = (root + data).findAll { AioCaseSupport.decision(adminSession(), it).effective == "io_uring" }
         stopVmInstance { uuid = vm.uuid }
         String old = sysctl.text.trim()
         def failed
@@ -217,11 +225,13 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             assert assertQemuRunsTheRecords("start after the refusal", root + data)[data[0]] == "io_uring"
             return
         }
-        assert details.contains("(${data[0]}) could not start with io_uring on host kvm (${host}): QEMU refused it")
+        String refused = uring.find { details.contains("(${it}) could not start with io_uring on host kvm (${host}): QEMU refused it") }
+        assert refused != null: "the module's sentence names none of the io_uring disks ${uring}: ${details}"
         startVmInstance { uuid = vm.uuid }
         Map<String, String> recovered = assertQemuRunsTheRecords("start after the refusal (recovered)", root + data)
-        assert recovered[data[0]] != "io_uring"
-        def d = AioCaseSupport.decision(adminSession(), data[0])
+        // the refusal is the host x storage's: no disk of that storage runs io_uring until it is cleared
+        assert uring.every { recovered[it] != "io_uring" }: recovered
+        def d = AioCaseSupport.decision(adminSession(), refused)
         assert d.attempts.size() == 1 && d.attempts[0].io == "io_uring" && d.attempts[0].error.contains("Unable to use io_uring")
         def clear = AioCaseSupport.sdk("ClearRefusedIoModeAction")
         clear.hostUuid = host
@@ -281,6 +291,45 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         assertQemuRunsTheRecords("reboot after the real benchmark", root + data)
     }
 
+    /**
+     * The agent's block branch (what a SharedBlock volume, an LV, reaches it as; here loop devices the case makes, sent
+     * as block by {@link RealBlockDeviceStandIn}): block_volume writes cache='none' io='native', and the module's hook
+     * sets the decided mode on it at start. One block disk asked io_uring, one with no config (block's default).
+     */
+    void testBlockDevicesAtStart() {
+        stopVmInstance { uuid = vm.uuid }
+        List<String> blocks = ["io_uring", null].collect { String m ->
+            VolumeInventory v = createDataVolume {
+                delegate.name = "block-${m ?: 'default'}"
+                diskOfferingUuid = (env.inventoryByName("disk") as DiskOfferingInventory).uuid
+                primaryStorageUuid = ps
+                systemTags = ["localStorage::hostUuid::${host}".toString()]
+            } as VolumeInventory
+            if (m != null) mode(v.uuid, m)
+            File backing = new File(WORK_DIR, "block-${v.uuid}.img")
+            RealKvmAgent.run("truncate", "-s", "64M", backing.path)
+            String dev = RealKvmAgent.run("losetup", "--find", "--show", backing.path).trim()
+            assert dev.startsWith("/dev/loop")
+            loops.add(dev)
+            RealBlockDeviceStandIn.devices[v.uuid] = dev
+            attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = v.uuid }
+            return v.uuid
+        }
+        startVmInstance { uuid = vm.uuid }
+        Map start = JSONObjectUtil.toObject(agent.exchanges.findAll { it[0] == "/vm/start" }.last()[1], LinkedHashMap.class)
+        assert (start.dataVolumes as List<Map>).findAll { it.volumeUuid in blocks }.every { it.deviceType == "block" && it.installPath.startsWith("/dev/loop") }
+        String xml = RealKvmAgent.run("virsh", "-c", "qemu:///system", "dumpxml", vm.uuid)
+        assert blocks.every { xml.contains("<source dev='${RealBlockDeviceStandIn.devices[it]}'") }: "the agent wrote them as block disks"
+        Map<String, String> running = assertQemuRunsTheRecords("start with block devices", root + data + blocks)
+        assert running[blocks[0]] == "io_uring"
+        assert running[blocks[1]] == AioCaseSupport.decision(adminSession(), blocks[1]).effective
+        assert agent.qemuDisks(vm.uuid)[RealBlockDeviceStandIn.devices[blocks[0]]].direct == true
+        logger.info("real-agent tier: block disks: ${blocks.collect { [it, running[it], AioCaseSupport.decision(adminSession(), it).reason] }}")
+    }
+
+    /** loop devices the case made, detached in cleanUp */
+    List<String> loops = []
+
     static final Set ENDED = [org.zstack.header.longjob.LongJobState.Succeeded, org.zstack.header.longjob.LongJobState.Failed,
                               org.zstack.header.longjob.LongJobState.Canceled] as Set
 
@@ -301,6 +350,8 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             logger.warn("real-agent tier: could not destroy the VM: ${t.message}")
             RealKvmAgent.run("sh", "-c", "virsh -c qemu:///system destroy ${vm.uuid} >/dev/null 2>&1; true".toString())
         }
+        loops.each { RealKvmAgent.run("sh", "-c", "losetup -d ${it} 2>/dev/null; true".toString()) }
+        RealBlockDeviceStandIn.devices.clear()
         new File(WORK_DIR).deleteDir()   // the images (ZStack's deletions of them are simulated)
     }
 
@@ -336,8 +387,9 @@ class AioIoModeRealAgentCase extends AioCaseBase {
     /** volume -> [format, preallocation] of images made when a command first names the volume */
     Map<String, List<String>> lazyImages = [:]
 
+    /** The image QEMU opens for the volume: its block device when the case made it one, else its file. */
     private static String path(String volumeUuid) {
-        return RealAgentDisks.path(volumeUuid)
+        return RealBlockDeviceStandIn.devices[volumeUuid] ?: RealAgentDisks.path(volumeUuid)
     }
 
     private Map<String, String> aioByVolume(List<String> volumes) {
