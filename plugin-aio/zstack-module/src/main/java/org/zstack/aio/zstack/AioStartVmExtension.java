@@ -22,7 +22,8 @@ import java.util.Map;
  * A VM start on KVM: the spec's volumes and the StartVmCmd's VolumeTOs go to the core's use case, whose plan is applied
  * through what ZStack's unmodified agent understands, the userDefinedXmlHookScript addon ({@link XmlHookScript}: it
  * sets io= on each disk it reaches, an admin's own hook kept and run last). A refused plan stops the start before
- * anything reaches the host; the records are stored once the agent has answered success. A start the host failed
+ * anything reaches the host; the records are stored once the agent has answered success, off the start's thread
+ * ({@link IoModeDecisionStore#saveOrKeepLater}: every read of them waits for that write). A start the host failed
  * because libvirt or QEMU refused an io mode is recovered as far as ZStack lets an extension ({@link StartRecovery}).
  */
 public class AioStartVmExtension implements KVMStartVmExtensionPoint {
@@ -67,7 +68,7 @@ public class AioStartVmExtension implements KVMStartVmExtensionPoint {
 
     @Override
     public void startVmOnKvmSuccess(KVMHostInventory host, VmInstanceSpec spec) {
-        pending.saveHeld(spec.getVmInventory().getUuid());
+        pending.saveHeldLater(spec.getVmInventory().getUuid());
         recovery.succeeded(spec.getVmInventory().getUuid());
     }
 

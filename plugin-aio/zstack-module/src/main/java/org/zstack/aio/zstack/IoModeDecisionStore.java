@@ -6,6 +6,8 @@ import org.zstack.aio.plugin.DecisionUpsert;
 import org.zstack.aio.plugin.UnstoredRecords;
 import org.zstack.core.db.DatabaseFacade;
 import org.zstack.core.db.Q;
+import org.zstack.core.thread.SyncTask;
+import org.zstack.core.thread.ThreadFacade;
 import org.zstack.utils.Utils;
 import org.zstack.utils.gson.JSONObjectUtil;
 import org.zstack.utils.logging.CLogger;
@@ -15,24 +17,105 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The applied decisions, one row per volume in AioVolumeIoModeDecisionVO (the module's Flyway scripts), with the
  * columns the core names ({@link DecisionRecord#STORED_COLUMNS}). Written in one statement per operation, the core's
  * {@link DecisionUpsert} on ZStack's data source (a record whose content is unchanged keeps its createDate), read
  * through the entity {@link AioVolumeIoModeDecisionVO}.
+ *
+ * <p>The records of a VM start are written off the start's thread ({@link #saveOrKeepLater}): on one serial queue of
+ * this node (ZStack's ThreadFacade, one sync signature), so they land in the order the starts were done, and every
+ * read of this store, and every query of the table through ZStack's query service ({@link DecisionQueryFreshness}),
+ * first waits for the writes of this node still queued, bounded: this node reads its own writes. Another node may see
+ * a start's records a few milliseconds after the start's API answered (docs/zstack-module.md, "Cost").
  */
 public final class IoModeDecisionStore {
     private static final CLogger logger = Utils.getLogger(IoModeDecisionStore.class);
 
     static final String TABLE = "AioVolumeIoModeDecisionVO";
 
+    /** the serial queue of this node's deferred writes */
+    static final String WRITES = "aio-io-mode-decision-writes";
+    /** how long a read waits for a queued write before it reads what is stored */
+    private static final long WAIT_SECONDS = 10;
+
     private final DatabaseFacade dbf;
+    private final ThreadFacade threads;
     /** the records of operations done that could not be stored, until a store of their volume succeeds */
     private final UnstoredRecords unstored = new UnstoredRecords();
+    /** volume uuid -> the queued write of its newest record */
+    private final Map<String, Future<Void>> queued = new ConcurrentHashMap<>();
 
-    public IoModeDecisionStore(DatabaseFacade dbf) {
+    public IoModeDecisionStore(DatabaseFacade dbf, ThreadFacade threads) {
         this.dbf = dbf;
+        this.threads = threads;
+    }
+
+    /**
+     * The records of an operation the host has done, stored as {@link #saveOrKeep} does, on this node's serial queue of
+     * writes: the operation goes on at once. Never throws.
+     */
+    public void saveOrKeepLater(final List<DecisionRecord> records) {
+        if (records.isEmpty()) return;
+        Future<Void> f = threads.syncSubmit(new SyncTask<Void>() {
+            @Override
+            public Void call() {
+                saveOrKeep(records);
+                return null;
+            }
+
+            @Override
+            public String getName() {
+                return WRITES + "-" + records.get(0).getVmInstanceUuid();
+            }
+
+            @Override
+            public String getSyncSignature() {
+                return WRITES;
+            }
+
+            @Override
+            public int getSyncLevel() {
+                return 1;
+            }
+        });
+        for (DecisionRecord r : records) queued.put(r.getVolumeUuid(), f);
+    }
+
+    /** Waits (bounded) for the queued writes of these volumes; a write that does not end in time is said in one line. */
+    void awaitWrites(Collection<String> volumeUuids) {
+        for (String u : volumeUuids) {
+            Future<Void> f = queued.get(u);
+            if (f == null) continue;
+            await(f, "of volume[uuid:" + u + "]");
+            queued.remove(u, f);
+        }
+    }
+
+    /** Waits (bounded) for every write queued on this node so far. */
+    void awaitAllWrites() {
+        if (queued.isEmpty()) return;
+        awaitWrites(new ArrayList<>(queued.keySet()));
+    }
+
+    private static void await(Future<Void> f, String what) {
+        try {
+            f.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            logger.warn(String.format("plugin-aio: the queued io-mode record %s is not written after %d s; what is stored"
+                    + " is read", what, WAIT_SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            // saveOrKeep never throws; a rejected task is said and the read goes on
+            logger.warn(String.format("plugin-aio: the queued io-mode record %s failed: %s", what, rootCause(e)));
+        }
     }
 
     public void save(List<DecisionRecord> decisions) {
@@ -101,6 +184,7 @@ public final class IoModeDecisionStore {
 
     /** The stored decision of a volume, or null when none was applied yet. */
     public DecisionRecord find(String volumeUuid) {
+        awaitWrites(java.util.Collections.singletonList(volumeUuid));
         AioVolumeIoModeDecisionVO vo = Q.New(AioVolumeIoModeDecisionVO.class)
                 .eq(AioVolumeIoModeDecisionVO_.volumeUuid, volumeUuid).find();
         return vo == null ? null : vo.toRecord();
@@ -110,6 +194,7 @@ public final class IoModeDecisionStore {
     public Map<String, DecisionRecord> findAll(Collection<String> volumeUuids) {
         Map<String, DecisionRecord> out = new HashMap<>();
         if (volumeUuids.isEmpty()) return out;
+        awaitWrites(volumeUuids);
         List<AioVolumeIoModeDecisionVO> rows = Q.New(AioVolumeIoModeDecisionVO.class)
                 .in(AioVolumeIoModeDecisionVO_.volumeUuid, new ArrayList<>(volumeUuids)).list();
         for (AioVolumeIoModeDecisionVO vo : rows) {

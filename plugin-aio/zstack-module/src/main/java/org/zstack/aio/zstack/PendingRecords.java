@@ -50,6 +50,12 @@ final class PendingRecords {
         if (held != null) store.saveOrKeep(held);
     }
 
+    /** As {@link #saveHeld}, the write queued off the caller's thread ({@link IoModeDecisionStore#saveOrKeepLater}). */
+    void saveHeldLater(String key) {
+        List<DecisionRecord> held = inFlight.remove(key);
+        if (held != null) store.saveOrKeepLater(held);
+    }
+
     void drop(String key) {
         inFlight.remove(key);
     }

@@ -101,6 +101,8 @@ class AioIoModeBadInputCase extends AioCaseBase {
 
     /** Every row the requests could touch, and the global values ZStack keeps in memory. */
     Map<String, Object> snapshot() {
+        // a start's records are written off its thread: what this node queued is waited for, as the module's reads do
+        bean(Class.forName("org.zstack.aio.zstack.IoModeDecisionStore")).awaitAllWrites()
         JdbcTemplate jdbc = new JdbcTemplate(bean(DatabaseFacade.class).dataSource)
         return [
                 GlobalConfigVO         : jdbc.queryForList("SELECT * FROM GlobalConfigVO WHERE category = 'kvm' AND name LIKE 'vm.ioMode%' ORDER BY name"),

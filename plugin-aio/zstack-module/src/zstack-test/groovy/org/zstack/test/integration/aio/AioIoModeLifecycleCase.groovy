@@ -139,6 +139,7 @@ hook.add_element_to_parent(d, root)
     void testDestroy() {
         destroyVmInstance { uuid = vm.uuid }
         assert dbFindByUuid(vm.uuid, VmInstanceVO.class).state == VmInstanceState.Destroyed
+        bean(Class.forName("org.zstack.aio.zstack.IoModeDecisionStore")).awaitAllWrites()
         JdbcTemplate jdbc = new JdbcTemplate(bean(DatabaseFacade.class).dataSource)
         // the stored decisions stay with their volumes (rows go when ZStack removes a volume's record for good):
         // the VM's three disks and the two volumes hot-plugged into it

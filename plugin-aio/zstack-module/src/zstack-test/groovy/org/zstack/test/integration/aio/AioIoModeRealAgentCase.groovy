@@ -15,7 +15,9 @@ import org.zstack.testlib.SkipTestSuite
  * The module's decisions in QEMU processes started by ZStack's real agent (kvmagent 5.2.1, this machine's libvirt 9.0
  * and QEMU 7.2), for the operations the module touches: start, reboot, stop, destroy, hot-plug and detach (RealKvmAgent
  * forwards those; the rest stays simulated). Every disk's aio is read from the running QEMU (its command line, or for a
- * hot-plugged disk the blockdev-add QEMU acknowledged) and must equal the module's stored record. Not in the suite
+ * hot-plugged disk the blockdev-add QEMU acknowledged) and must equal the module's stored record. Also: a refusal
+ * the real QEMU makes and its recovery, a real qemu-img benchmark that auto then weighs, and block devices through the
+ * agent's block branch ({@link RealBlockDeviceStandIn}). Not in the suite
  * (it needs root, libvirtd and the agent environment): bin/lib/zstack-cases.sh runs it after the suite.
  */
 @SkipTestSuite
