@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -63,29 +64,46 @@ public final class IoModeDecisionStore {
      */
     public void saveOrKeepLater(final List<DecisionRecord> records) {
         if (records.isEmpty()) return;
-        Future<Void> f = threads.syncSubmit(new SyncTask<Void>() {
-            @Override
-            public Void call() {
-                saveOrKeep(records);
-                return null;
-            }
+        final CompletableFuture<Void> written = new CompletableFuture<>();
+        // registered before it is queued: a read that comes first waits for it
+        for (DecisionRecord r : records) queued.put(r.getVolumeUuid(), written);
+        try {
+            threads.syncSubmit(new SyncTask<Void>() {
+                @Override
+                public Void call() {
+                    try {
+                        saveOrKeep(records);
+                    } finally {
+                        done(records, written);
+                    }
+                    return null;
+                }
 
-            @Override
-            public String getName() {
-                return WRITES + "-" + records.get(0).getVmInstanceUuid();
-            }
+                @Override
+                public String getName() {
+                    return WRITES + "-" + records.get(0).getVmInstanceUuid();
+                }
 
-            @Override
-            public String getSyncSignature() {
-                return WRITES;
-            }
+                @Override
+                public String getSyncSignature() {
+                    return WRITES;
+                }
 
-            @Override
-            public int getSyncLevel() {
-                return 1;
-            }
-        });
-        for (DecisionRecord r : records) queued.put(r.getVolumeUuid(), f);
+                @Override
+                public int getSyncLevel() {
+                    return 1;
+                }
+            });
+        } catch (RuntimeException e) {
+            // the queue refused it (the node stopping): stored here, as before the queue
+            done(records, written);
+            saveOrKeep(records);
+        }
+    }
+
+    private void done(List<DecisionRecord> records, CompletableFuture<Void> written) {
+        for (DecisionRecord r : records) queued.remove(r.getVolumeUuid(), written);
+        written.complete(null);
     }
 
     /** Waits (bounded) for the queued writes of these volumes; a write that does not end in time is said in one line. */
@@ -94,7 +112,6 @@ public final class IoModeDecisionStore {
             Future<Void> f = queued.get(u);
             if (f == null) continue;
             await(f, "of volume[uuid:" + u + "]");
-            queued.remove(u, f);
         }
     }
 

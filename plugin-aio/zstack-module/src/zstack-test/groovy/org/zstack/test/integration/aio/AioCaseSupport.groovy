@@ -168,6 +168,15 @@ class AioCaseSupport {
     }
 
     /** UpdateResourceConfig through ZStack's REST API; the error (null on success). */
+    /**
+     * Every node forgets what the module keeps in memory (host facts, figures, config rows, storage types), as a node
+     * that has just started: for what a case changes behind ZStack's API (SQL), which a running node never hears.
+     */
+    static void forgetKeptFacts() {
+        def changes = Platform.getComponentLoader().getComponent(Class.forName("org.zstack.aio.zstack.AioIoFactsChanges"))
+        changes.publish(Class.forName("org.zstack.aio.plugin.cache.IoFactsChange").all())
+    }
+
     static org.zstack.sdk.ErrorCode setResourceConfig(String session, String category, String name, String resourceUuid, String value) {
         UpdateResourceConfigAction a = new UpdateResourceConfigAction()
         a.category = category

@@ -124,6 +124,8 @@ class AioIoModeSharedBlockCase extends AioCaseBase {
         }
         assert jdbc.queryForObject("SELECT COUNT(*) FROM ResourceConfigVO WHERE resourceUuid = ? AND category = 'kvm'" +
                 " AND name = 'vm.ioMode'", Integer.class, ps) == 1
+        // upgrade_db runs with the management nodes stopped: they start with nothing kept in memory
+        AioCaseSupport.forgetKeptFacts()
         def rc = getResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = ps }
         assert rc.value == "native"
 

@@ -28,6 +28,9 @@ class SharedBlockDeviceStandIn implements KVMStartVmExtensionPoint, KVMAttachVol
      */
     static void retype(String psUuid, String type) {
         SQL.New(PrimaryStorageVO.class).eq(PrimaryStorageVO_.uuid, psUuid).set(PrimaryStorageVO_.type, type).update()
+        // a storage's type never changes in ZStack, so the module keeps it in memory: it forgets it as a storage of
+        // this type newly added would be unknown to it
+        AioCaseSupport.forgetKeptFacts()
     }
 
     private static Set<String> sharedBlockVolumes(List<VolumeInventory> volumes) {
