@@ -26,10 +26,12 @@ import java.util.Map;
  * that the next start finds them in memory; a line it cannot read drops everything. The one bean to publish through:
  * {@code AioIoFactsChanges}.
  *
- * <p>The config rows the cache keeps need no event of the module's: ZStack's ResourceConfig calls its (non-local)
- * update and delete extensions on every node for every UpdateResourceConfig, DeleteResourceConfig and restore through
- * its API (on the others through its own canonical event), and those installed here drop the resource's rows. A row
- * changed by SQL by hand is not heard, as ZStack's own in-memory configs do not hear it: a restart of the node reads it.
+ * <p>The config rows the cache keeps are published here too ({@code CONFIGS <uuid>}), by ZStack's local update and
+ * delete extensions of each io-mode config and qcow2.allocation, on the node that made the change (UpdateResourceConfig,
+ * DeleteResourceConfig, the module's restore through ZStack's API). ZStack's own non-local extensions are not enough:
+ * ZStack 5.2.0 sends a delete's canonical event on the update path (ResourceConfig.makeDeleteEventPath), where the
+ * other nodes' listener cannot read it, so a deleted override would stay in their memory. A row changed by SQL by hand
+ * is not heard, as ZStack's own in-memory configs do not hear it: a restart of the node reads it.
  */
 public class AioIoFactsChanges implements IoFactsChanges, Component {
     private static final CLogger logger = Utils.getLogger(AioIoFactsChanges.class);
@@ -91,9 +93,13 @@ public class AioIoFactsChanges implements IoFactsChanges, Component {
         events.on(PATH, listener);
         for (GlobalConfig c : configsKeptInMemory()) {
             ResourceConfig rc = resourceConfigs.getResourceConfig(c.getIdentity());
-            if (rc == null) continue; // global only (onUnsatisfied): its value is ZStack's in memory
-            rc.installUpdateExtension((config, resourceUuid, resourceType, oldValue, newValue) -> configChanged(resourceUuid));
-            rc.installDeleteExtension((config, resourceUuid, resourceType, originValue) -> configChanged(resourceUuid));
+            if (rc == null) {
+                logger.warn(String.format("plugin-aio: ZStack has no resource config %s; a change of it on a volume or"
+                        + " storage will not reach the rows kept in memory until the node restarts", c.getIdentity()));
+                continue;
+            }
+            rc.installLocalUpdateExtension((config, resourceUuid, resourceType, oldValue, newValue) -> configChanged(resourceUuid));
+            rc.installLocalDeleteExtension((config, resourceUuid, resourceType, originValue) -> configChanged(resourceUuid));
         }
         return true;
     }
@@ -101,14 +107,15 @@ public class AioIoFactsChanges implements IoFactsChanges, Component {
     /** Every resource config whose rows {@link IoFactsCache#configRows} keeps: the io-mode ones and qcow2.allocation. */
     private static List<GlobalConfig> configsKeptInMemory() {
         List<GlobalConfig> out = new ArrayList<>();
-        for (IoModeConfig c : IoModeConfig.ALL) out.add(AioIoModeGlobalConfig.of(c));
+        // a global-only config (onUnsatisfied, the measuring intervals) has its value in ZStack's memory: no rows
+        for (IoModeConfig c : IoModeConfig.ALL) if (!c.bindings().isEmpty()) out.add(AioIoModeGlobalConfig.of(c));
         out.addAll(Qcow2Allocation.all());
         return out;
     }
 
-    /** Heard on every node, after ZStack wrote the row (or, on another node, after that node did). */
+    /** On the node that made the change, after ZStack wrote the row: dropped here at once, and on every node by the event. */
     private void configChanged(String resourceUuid) {
-        cache.apply(IoFactsChange.configs(Collections.singletonList(resourceUuid)));
+        publish(IoFactsChange.configs(Collections.singletonList(resourceUuid)));
     }
 
     @Override

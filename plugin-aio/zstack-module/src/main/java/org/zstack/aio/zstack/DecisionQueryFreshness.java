@@ -9,8 +9,10 @@ import java.util.List;
 
 /**
  * QueryVolumeIoModeDecision reads the table through ZStack's query service, not through {@link IoModeDecisionStore}:
- * before it does, the writes this node has queued are waited for (bounded), so a query right after a start on this
- * node finds the start's records, as {@code GetVolumeIoModeDecision} does.
+ * before it does, the writes this node has queued are waited for (10 s at most in all), so a query this node answers
+ * right after a start it ran finds the start's records, as {@code GetVolumeIoModeDecision} does. ZStack runs a VM's
+ * start on the node that owns the VM and a query on the node that received it: with several nodes, a query may come
+ * a few milliseconds before another node's queued write lands (docs/zstack-module.md, "Cost").
  */
 public class DecisionQueryFreshness implements GlobalApiMessageInterceptor {
 

@@ -147,6 +147,9 @@ public final class IoFactsCache {
         }
     }
 
+    /** Whether the config rows of a resource are kept in memory (for tests and metrics). */
+    public boolean keepsConfigRows(String resourceUuid) { return configRows.get(resourceUuid).found; }
+
     /** Statements asked of the store so far (for tests and metrics: each is one round trip). */
     public long reads() { return reads.get(); }
 }

@@ -1,5 +1,6 @@
 package org.zstack.test.integration.aio
 
+import org.springframework.jdbc.core.JdbcTemplate
 import org.zstack.header.vm.VmInstanceState
 import org.zstack.header.vm.VmInstanceVO
 import org.zstack.kvm.KVMAgentCommands
@@ -208,8 +209,8 @@ class AioIoModeCostCase extends AioCaseBase {
 
     /**
      * A config an admin sets or deletes on a volume drops that volume's rows on every node: here through the API (this
-     * node's ResourceConfig extension), then as another node's change arrives (the row written by that node, then
-     * ZStack's canonical event /resourceConfig/update/... naming it). Each time the next start reads that volume's rows
+     * node's ResourceConfig extensions publish the change), then as another node's change arrives (the row written or
+     * deleted by that node, then the module's event CONFIGS <volume> from it). Each time the next start reads that volume's rows
      * once (2 statements) and decides the new value; the start after reads nothing again.
      */
     void testAConfigChangeIsReadOnceOnEveryNode(ModuleSqlCounter counter, Map<String, List<ModuleSqlCounter.Window>> byVm) {
@@ -237,29 +238,25 @@ class AioIoModeCostCase extends AioCaseBase {
         deleteResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = volume }
         check("DeleteResourceConfig on this node", before)
 
-        List<String> heard = Collections.synchronizedList([])
-        def rc = bean(org.zstack.resourceconfig.ResourceConfigFacade.class).getResourceConfig("kvm.vm.ioMode")
-        rc.installUpdateExtension({ config, resourceUuid, resourceType, oldValue, newValue -> heard.add(resourceUuid) }
-                as org.zstack.resourceconfig.ResourceConfigUpdateExtensionPoint)
-        // another node's UpdateResourceConfig: its row, then its event (ZStack's listener reads the row and calls the
-        // update extensions, as on every node but the one that made the change)
-        new org.springframework.jdbc.core.JdbcTemplate(bean(org.zstack.core.db.DatabaseFacade.class).dataSource).update(
-                "INSERT INTO ResourceConfigVO (uuid, name, description, category, value, resourceUuid, resourceType,"
+        // another node's UpdateResourceConfig, then its DeleteResourceConfig: ZStack there writes the row, and the
+        // module there publishes CONFIGS <volume> on /aio/ioMode/factsChanged (ZStack's own event of a delete does not
+        // reach the other nodes in 5.2.0); this node must drop the volume's rows when that event arrives
+        def cache = bean(Class.forName("org.zstack.aio.plugin.cache.IoFactsCache"))
+        Closure otherNodeChanged = {
+            assert cache.keepsConfigRows(volume)
+            bean(org.zstack.core.cloudbus.EventFacade.class).fire(
+                    Class.forName("org.zstack.aio.zstack.AioIoFactsChanges").PATH as String, "CONFIGS ${volume}".toString())
+            retryInSecs { assert !cache.keepsConfigRows(volume) }
+        }
+        JdbcTemplate jdbc = new JdbcTemplate(bean(org.zstack.core.db.DatabaseFacade.class).dataSource)
+        jdbc.update("INSERT INTO ResourceConfigVO (uuid, name, description, category, value, resourceUuid, resourceType,"
                 + " lastOpDate, createDate) VALUES (REPLACE(UUID(), '-', ''), 'vm.ioMode', '', 'kvm', ?, ?, 'VolumeVO', NOW(), NOW())",
                 others[1], volume)
-        def evt = new org.zstack.resourceconfig.ResourceConfigCanonicalEvents.UpdateEvent()
-        evt.resourceUuid = volume
-        evt.resourceType = "VolumeVO"
-        evt.oldValue = before
-        bean(org.zstack.core.cloudbus.EventFacade.class).fire(
-                "/resourceConfig/update/kvm/vm.ioMode/${org.zstack.core.Platform.uuid}".toString(), evt)
-        retryInSecs {
-            // ZStack heard it: its listener ran the update extensions in their order, the module's (installed at the
-            // node's start) before this case's
-            assert heard.contains(volume)
-        }
+        otherNodeChanged()
         check("UpdateResourceConfig on another node", others[1])
-        deleteResourceConfig { category = "kvm"; name = "vm.ioMode"; resourceUuid = volume }
+        jdbc.update("DELETE FROM ResourceConfigVO WHERE category = 'kvm' AND name = 'vm.ioMode' AND resourceUuid = ?", volume)
+        otherNodeChanged()
+        check("DeleteResourceConfig on another node", before)
     }
 
     void testStartTimeWithAndWithoutTheModule() {
