@@ -195,7 +195,7 @@ public final class DiskIoModes {
                     m.words.byName(), m.said, m.disk.disk.volumeUuid(), plan.request().vmUuid(), at, host.getQemu(),
                     host.getLibvirt(), cleared));
         }
-        DiskPlan next = refusedHere.isEmpty() ? null : plan(plan.request(), new Remembering(ports, h.uuid(), refusedHere));
+        DiskPlan next = refusedHere.isEmpty() ? null : plan(plan.request(), new RememberingPorts(ports, h.uuid(), refusedHere));
         // remembered only where the disk steps down (onUnsatisfied = fallback); with fail its next decision is refused,
         // and nothing changes: the start fails with the sentence alone
         List<RefusedIoMode> remember = new ArrayList<RefusedIoMode>();
@@ -309,44 +309,6 @@ public final class DiskIoModes {
         List<HostRef> l = new ArrayList<HostRef>(1);
         l.add(h);
         return l;
-    }
-
-    /** The platform's ports, with refusals not stored yet remembered on one host (the next start decided ahead). */
-    private static final class Remembering implements IoModePorts {
-        private final IoModePorts ports;
-        private final String hostUuid;
-        private final List<RefusedIoMode> more;
-
-        Remembering(IoModePorts ports, String hostUuid, List<RefusedIoMode> more) {
-            this.ports = ports;
-            this.hostUuid = hostUuid;
-            this.more = more;
-        }
-
-        @Override
-        public Map<String, VolumeIoFacts> volumes(List<String> volumeUuids) { return ports.volumes(volumeUuids); }
-
-        @Override
-        public ConfigValues configs(Collection<VolumeIoFacts> volumes) { return ports.configs(volumes); }
-
-        @Override
-        public HostIoFacts host(String uuid) {
-            HostIoFacts h = ports.host(uuid);
-            if (!hostUuid.equals(uuid)) return h;
-            if (h == null) h = HostIoFacts.unknown(uuid, "the host was never probed");
-            List<RefusedIoMode> all = new ArrayList<RefusedIoMode>(h.refused());
-            all.addAll(more);
-            return h.withRefused(all);
-        }
-
-        @Override
-        public AgentProfile agent(HostIoFacts host) { return ports.agent(host); }
-
-        @Override
-        public Figures figures(String uuid, Collection<VolumeIoFacts> volumes) { return ports.figures(uuid, volumes); }
-
-        @Override
-        public Map<String, DecisionRecord> stored(Collection<String> volumeUuids) { return ports.stored(volumeUuids); }
     }
 
     /** The volumes of an operation in the order asked (those that exist) and their configs: two reads. */

@@ -4,7 +4,6 @@ import org.zstack.aio.plugin.DiskIoModes;
 import org.zstack.aio.plugin.MeasureSettings;
 import org.zstack.aio.plugin.bench.BenchPlan;
 import org.zstack.aio.plugin.bench.ImageKind;
-import org.zstack.core.config.GlobalConfig;
 import org.zstack.core.db.DatabaseFacade;
 import org.zstack.core.db.Q;
 import org.zstack.header.host.HostStatus;
@@ -21,9 +20,7 @@ import org.zstack.resourceconfig.ResourceConfigFacade;
 import org.zstack.storage.primary.local.LocalStorageConstants;
 import org.zstack.storage.primary.local.LocalStorageHostRefVO;
 import org.zstack.storage.primary.local.LocalStorageHostRefVO_;
-import org.zstack.storage.primary.local.LocalStoragePrimaryStorageGlobalConfig;
 import org.zstack.storage.primary.nfs.NfsPrimaryStorageConstant;
-import org.zstack.storage.primary.nfs.NfsPrimaryStorageGlobalConfig;
 
 import java.util.Properties;
 
@@ -126,9 +123,8 @@ public class BenchmarkTargets {
     private ImageKind kind(String imageKind, PrimaryStorageVO ps) {
         try {
             if (imageKind != null) return ImageKind.parse(imageKind);
-            GlobalConfig allocation = LocalStorageConstants.LOCAL_STORAGE_TYPE.equals(ps.getType())
-                    ? LocalStoragePrimaryStorageGlobalConfig.QCOW2_ALLOCATION : NfsPrimaryStorageGlobalConfig.QCOW2_ALLOCATION;
-            return ImageKind.of("qcow2", rcf.getResourceConfigValue(allocation, ps.getUuid(), String.class));
+            // the storage types benchmarked here (LocalStorage, NFS) each have their qcow2.allocation
+            return ImageKind.of("qcow2", rcf.getResourceConfigValue(Qcow2Allocation.of(ps.getType()), ps.getUuid(), String.class));
         } catch (IllegalArgumentException e) {
             throw new Refused("imageKind: " + e.getMessage() + "; give format-preallocation, e.g. qcow2-full, qcow2-metadata or raw-falloc.");
         }

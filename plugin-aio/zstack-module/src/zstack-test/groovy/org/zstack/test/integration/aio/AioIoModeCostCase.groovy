@@ -167,7 +167,7 @@ class AioIoModeCostCase extends AioCaseBase {
             assert windows[1].module.size() == 1 && windows[2].module.size() == 1: "${name}: ${windows*.module}"
         }
 
-        testAConfigChangeIsReadOnceOnEveryNode(counter, byVm)
+        testAConfigChangeIsReadOnceOnEveryNode(counter)
 
         // a probe (the host's reconnect) drops its facts on every node; the listener reads them again off any start
         def cache = bean(Class.forName("org.zstack.aio.plugin.cache.IoFactsCache"))
@@ -213,7 +213,7 @@ class AioIoModeCostCase extends AioCaseBase {
      * deleted by that node, then the module's event CONFIGS <volume> from it). Each time the next start reads that volume's rows
      * once (2 statements) and decides the new value; the start after reads nothing again.
      */
-    void testAConfigChangeIsReadOnceOnEveryNode(ModuleSqlCounter counter, Map<String, List<ModuleSqlCounter.Window>> byVm) {
+    void testAConfigChangeIsReadOnceOnEveryNode(ModuleSqlCounter counter) {
         VmInstanceInventory v = queryVmInstance { conditions = ["name=cost-local+4"] }[0] as VmInstanceInventory
         String volume = v.allVolumes.find { it.uuid != v.rootVolumeUuid }.uuid
         Closure<List<ModuleSqlCounter.Window>> twoStarts = {

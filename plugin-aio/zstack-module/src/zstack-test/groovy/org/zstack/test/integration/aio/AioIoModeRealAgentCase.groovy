@@ -17,7 +17,7 @@ import org.zstack.testlib.SkipTestSuite
  * forwards those; the rest stays simulated). Every disk's aio is read from the running QEMU (its command line, or for a
  * hot-plugged disk the blockdev-add QEMU acknowledged) and must equal the module's stored record. Also: a refusal
  * the real QEMU makes and its recovery, a real qemu-img benchmark that auto then weighs, and block devices through the
- * agent's block branch ({@link RealBlockDeviceStandIn}). Not in the suite
+ * agent's block branch ({@link SharedBlockDeviceStandIn}). Not in the suite
  * (it needs root, libvirtd and the agent environment): bin/lib/zstack-cases.sh runs it after the suite.
  */
 @SkipTestSuite
@@ -35,7 +35,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
 
     @Override
     protected List<String> extraSpringXml() {
-        return ["AioRealBlockStandIn.xml"]
+        return ["AioSharedBlockStandIn.xml"]
     }
 
     @Override
@@ -296,7 +296,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
 
     /**
      * The agent's block branch (what a SharedBlock volume, an LV, reaches it as; here loop devices the case makes, sent
-     * as block by {@link RealBlockDeviceStandIn}): block_volume writes cache='none' io='native', and the module's hook
+     * as block by {@link SharedBlockDeviceStandIn}): block_volume writes cache='none' io='native', and the module's hook
      * sets the decided mode on it at start. One block disk asked io_uring, one with no config (block's default).
      */
     void testBlockDevicesAtStart() {
@@ -314,7 +314,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             String dev = RealKvmAgent.run("losetup", "--find", "--show", backing.path).trim()
             loops.add(dev)
             assert dev.startsWith("/dev/loop")
-            RealBlockDeviceStandIn.devices[v.uuid] = dev
+            SharedBlockDeviceStandIn.devices[v.uuid] = dev
             attachDataVolumeToVm { vmInstanceUuid = vm.uuid; volumeUuid = v.uuid }
             return v.uuid
         }
@@ -322,13 +322,13 @@ class AioIoModeRealAgentCase extends AioCaseBase {
         Map start = JSONObjectUtil.toObject(agent.exchanges.findAll { it[0] == "/vm/start" }.last()[1], LinkedHashMap.class)
         assert (start.dataVolumes as List<Map>).findAll { it.volumeUuid in blocks }.every { it.deviceType == "block" && it.installPath.startsWith("/dev/loop") }
         String xml = RealKvmAgent.run("virsh", "-c", "qemu:///system", "dumpxml", vm.uuid)
-        assert blocks.every { xml.contains("<source dev='${RealBlockDeviceStandIn.devices[it]}'") }: "the agent wrote them as block disks"
+        assert blocks.every { xml.contains("<source dev='${SharedBlockDeviceStandIn.devices[it]}'") }: "the agent wrote them as block disks"
         Map<String, String> running = assertQemuRunsTheRecords("start with block devices", root + data + blocks)
         assert running[blocks[0]] == "io_uring"
         // no config, on a LocalStorage-typed storage: the global value, threads, which the hook writes over the
         // agent's hard-coded native (on SharedBlock the kind's default, native, applies: AioIoModeSharedBlockCase)
         assert running[blocks[1]] == "threads"
-        assert agent.qemuDisks(vm.uuid)[RealBlockDeviceStandIn.devices[blocks[0]]].direct == true
+        assert agent.qemuDisks(vm.uuid)[SharedBlockDeviceStandIn.devices[blocks[0]]].direct == true
         logger.info("real-agent tier: block disks: ${blocks.collect { [it, running[it], AioCaseSupport.decision(adminSession(), it).reason] }}")
     }
 
@@ -356,7 +356,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
             RealKvmAgent.run("sh", "-c", "virsh -c qemu:///system destroy ${vm.uuid} >/dev/null 2>&1; true".toString())
         }
         loops.each { RealKvmAgent.run("sh", "-c", "losetup -d ${it} 2>/dev/null; true".toString()) }
-        RealBlockDeviceStandIn.devices.clear()
+        SharedBlockDeviceStandIn.devices.clear()
         new File(WORK_DIR).deleteDir()   // the images (ZStack's deletions of them are simulated)
     }
 
@@ -394,7 +394,7 @@ class AioIoModeRealAgentCase extends AioCaseBase {
 
     /** The image QEMU opens for the volume: its block device when the case made it one, else its file. */
     private static String path(String volumeUuid) {
-        return RealBlockDeviceStandIn.devices[volumeUuid] ?: RealAgentDisks.path(volumeUuid)
+        return SharedBlockDeviceStandIn.devices[volumeUuid] ?: RealAgentDisks.path(volumeUuid)
     }
 
     private Map<String, String> aioByVolume(List<String> volumes) {

@@ -17,10 +17,13 @@ import org.zstack.kvm.VolumeTO
 /**
  * Stands in for ZStack's SharedBlock backend, which is not open source: a volume on a primary storage of type
  * SharedBlock reaches the agent as a block device (deviceType block, an LV path), for which vm_plugin.py writes
- * cache='none' io='native'. Runs before plugin-aio (order 10), as the backend's own conversion would.
+ * cache='none' io='native'; so does a volume a case names in {@link #devices}, at the device the case made for it (the
+ * real-agent tier's loop devices). Runs before plugin-aio (order 10), as the backend's own conversion would.
  */
 class SharedBlockDeviceStandIn implements KVMStartVmExtensionPoint, KVMAttachVolumeExtensionPoint {
     static final String TYPE = "SharedBlock"
+    /** volume uuid -> the block device a case made for it, whatever its storage */
+    static final Map<String, String> devices = new java.util.concurrent.ConcurrentHashMap<>()
 
     /**
      * Gives a primary storage another type: SharedBlock for a case, and its real type back before ZStack deletes it
@@ -34,18 +37,19 @@ class SharedBlockDeviceStandIn implements KVMStartVmExtensionPoint, KVMAttachVol
     }
 
     private static Set<String> sharedBlockVolumes(List<VolumeInventory> volumes) {
-        List<String> ps = volumes*.primaryStorageUuid.findAll { it != null }
+        Set<String> named = volumes.findAll { it != null && devices.containsKey(it.uuid) }*.uuid as Set
+        List<String> ps = volumes.findAll { it != null }*.primaryStorageUuid.findAll { it != null }
         if (ps.isEmpty()) {
-            return [] as Set
+            return named
         }
         Set<String> sblk = Q.New(PrimaryStorageVO.class).select(PrimaryStorageVO_.uuid).in(PrimaryStorageVO_.uuid, ps)
                 .eq(PrimaryStorageVO_.type, TYPE).listValues() as Set
-        return volumes.findAll { sblk.contains(it.primaryStorageUuid) }*.uuid as Set
+        return named + (volumes.findAll { it != null && sblk.contains(it.primaryStorageUuid) }*.uuid as Set)
     }
 
     private static void toBlock(VolumeTO to) {
         to.deviceType = VolumeTO.BLOCK
-        to.installPath = "/dev/sblk-vg/${to.volumeUuid}".toString()
+        to.installPath = devices[to.volumeUuid] ?: "/dev/sblk-vg/${to.volumeUuid}".toString()
     }
 
     @Override
