@@ -14,6 +14,8 @@ import org.zstack.kvm.KVMHostInventory
 import org.zstack.kvm.KVMStartVmExtensionPoint
 import org.zstack.kvm.VolumeTO
 
+import java.util.concurrent.ConcurrentHashMap
+
 /**
  * Stands in for ZStack's SharedBlock backend, which is not open source: a volume on a primary storage of type
  * SharedBlock reaches the agent as a block device (deviceType block, an LV path), for which vm_plugin.py writes
@@ -23,7 +25,7 @@ import org.zstack.kvm.VolumeTO
 class SharedBlockDeviceStandIn implements KVMStartVmExtensionPoint, KVMAttachVolumeExtensionPoint {
     static final String TYPE = "SharedBlock"
     /** volume uuid -> the block device a case made for it, whatever its storage */
-    static final Map<String, String> devices = new java.util.concurrent.ConcurrentHashMap<>()
+    static final Map<String, String> devices = new ConcurrentHashMap<String, String>()
 
     /**
      * Gives a primary storage another type: SharedBlock for a case, and its real type back before ZStack deletes it
